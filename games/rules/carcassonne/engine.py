@@ -1,0 +1,71 @@
+"""Carcassonne (base game): cloisters and farms on the shared tile-laying core.
+
+Rules: ../shared/rules/carcassonne.md.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..tiles.catalogue import CITY, CLOISTER, FIELD, ROAD
+from ..tiles.engine import TileEngine
+from ..tiles.geometry import AROUND
+from ..tiles.state import TileState
+
+CLOISTER_COMPLETE = 9   # rules/carcassonne.md: 9 to its follower
+FARM_PER_CITY = 3       # rules/carcassonne.md: 3 per completed city the farm borders
+
+
+class CarcassonneEngine(TileEngine):
+    """The rules of Carcassonne, base game."""
+
+    name = "carcassonne"
+    catalogue_file = Path(__file__).with_name("tiles.json")
+    bonus_key = "pennants"
+    follower_kinds = frozenset({CITY, ROAD, FIELD, CLOISTER})
+
+    def _cloister_node(self, state: TileState, key: int) -> int:
+        rt, base = state.board.cells[key]
+        return base + rt.names["cloister"]
+
+    def special_completions(self, state: TileState, key: int) -> list[int]:
+        """Cloister nodes whose eight neighbours the tile at ``key`` completes."""
+        cells = state.board.cells
+        done = []
+        for center in (key, *(key + a for a in AROUND)):
+            found = cells.get(center)
+            if found is not None and found[0].cloister and all(center + a in cells for a in AROUND):
+                done.append(self._cloister_node(state, center))
+        return done
+
+    def score_special(self, state: TileState, done: list[int]) -> None:
+        for node in done:
+            if node in state.followers:  # a cloister holds at most one follower: its own
+                self._score_cloister(state, node, CLOISTER_COMPLETE, final=False)
+
+    def _score_cloister(self, state: TileState, node: int, value: int, final: bool) -> None:
+        points = [0] * state.players
+        points[state.followers[node][0]] = value
+        center = state.board.nkey[node]
+        cells = state.board.cells
+        self.award(state, points, "cloister", [center] + [center + a for a in AROUND if center + a in cells], final)
+        self.return_pieces(state, node)  # followers on a completed cloister return too
+
+    def final_scoring(self, state: TileState) -> None:
+        """rules/carcassonne.md: incomplete roads, cities, cloisters, then farms."""
+        self.score_open_roads_and_cities(state)
+        board = state.board
+        for node in self.open_features(state, (CLOISTER,)):
+            center = board.nkey[node]
+            around = sum(1 for a in AROUND if center + a in board.cells)
+            self._score_cloister(state, node, 1 + around, final=True)
+        for root in self.open_features(state, (FIELD,)):
+            cities = {board.find(c) for c in board.cadj[root] or ()}
+            complete = sorted(c for c in cities if board.open[c] == 0)
+            winners = self.majority(state, board.fnodes[root] or [])
+            if complete and winners:
+                value = FARM_PER_CITY * len(complete)  # each completed city bordered scores 3
+                points = [value if seat in winners else 0 for seat in range(state.players)]
+                tiles: set[int] = set()
+                for city in complete:
+                    tiles |= board.tiles[city] or set()
+                self.award(state, points, "farm", sorted(tiles), True)

@@ -1,0 +1,169 @@
+"""Actions of the tile-laying games: small frozen values with a dict form.
+
+A player's turn in a record (../shared/RECORD.md) is a sequence of these: the draw
+(a chance step), then a placement or a discard, then one action, then, on the turn
+that completes the first city of an Ark game, where the Ark goes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Union
+
+from ..base import InvalidActionError
+from .geometry import ROTATIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the tile drawn from the pile."""
+
+    tile: str
+    type: ClassVar[str] = "draw"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "tile": self.tile}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Set aside a drawn tile that fits nowhere; the same seat draws again."""
+
+    type: ClassVar[str] = "discard"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Lay the tile in hand at (x, y), turned ``rotation`` degrees clockwise."""
+
+    x: int
+    y: int
+    rotation: int
+    type: ClassVar[str] = "place"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "x": self.x, "y": self.y, "rotation": self.rotation}
+
+
+@dataclass(frozen=True, slots=True)
+class Follower:
+    """Put a follower on a segment of the tile just laid (a side, a half or "cloister")."""
+
+    at: str
+    type: ClassVar[str] = "follower"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class Prophet:
+    """Ark: put the Prophet on a city side of the tile just laid."""
+
+    at: str
+    type: ClassVar[str] = "prophet"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveArk:
+    """Ark: move the Ark through the listed tiles, 1 to 5 of them."""
+
+    path: tuple[tuple[int, int], ...]
+    type: ClassVar[str] = "ark"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "path": [list(step) for step in self.path]}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """No action this turn."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceArk:
+    """Ark: after completing the first city, put the Ark on one of its tiles."""
+
+    x: int
+    y: int
+    type: ClassVar[str] = "place_ark"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "x": self.x, "y": self.y}
+
+
+Action = Union[Draw, Discard, Place, Follower, Prophet, MoveArk, Pass, PlaceArk]
+PIECE_ACTIONS = (Follower, Prophet, MoveArk, Pass)
+
+
+def want_int(data: Mapping[str, Any], key: str, what: str) -> int:
+    """``data[key]`` as an int, or an ``InvalidActionError`` naming ``what``."""
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidActionError(f"{what} needs a whole number '{key}'")
+    return value
+
+
+def want_str(data: Mapping[str, Any], key: str, what: str) -> str:
+    """``data[key]`` as a non-empty string."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise InvalidActionError(f"{what} needs '{key}' as a string")
+    return value
+
+
+def want_cell(value: Any, what: str) -> tuple[int, int]:
+    """An ``[x, y]`` pair of ints."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise InvalidActionError(f"{what} must be a pair [x, y] of whole numbers, not {value!r}")
+    return int(value[0]), int(value[1])
+
+
+def want_rotation(data: Mapping[str, Any]) -> int:
+    """A rotation of 0, 90, 180 or 270 degrees."""
+    value = data.get("rotation")
+    if not isinstance(value, int) or isinstance(value, bool) or value not in ROTATIONS:
+        raise InvalidActionError(f"rotation must be 0, 90, 180 or 270, not {value!r}")
+    return value
+
+
+def parse_path(value: Any) -> tuple[tuple[int, int], ...]:
+    """An Ark path: a list of [x, y] cells."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidActionError("an Ark move needs 'path', a list of [x, y] tiles")
+    return tuple(want_cell(step, "each step of the Ark's path") for step in value)
+
+
+def parse_action(data: Mapping[str, Any]) -> Action:
+    """An action from its dict form (``{"type": ...}``); raises ``InvalidActionError``."""
+    if not isinstance(data, Mapping):
+        raise InvalidActionError("an action must be an object with a 'type'")
+    kind = data.get("type")
+    if kind == "draw":
+        return Draw(want_str(data, "tile", "a draw"))
+    if kind == "discard":
+        return Discard()
+    if kind == "place":
+        return Place(want_int(data, "x", "a placement"), want_int(data, "y", "a placement"), want_rotation(data))
+    if kind == "follower":
+        return Follower(want_str(data, "at", "a follower"))
+    if kind == "prophet":
+        return Prophet(want_str(data, "at", "a Prophet"))
+    if kind == "ark":
+        return MoveArk(parse_path(data.get("path")))
+    if kind == "pass":
+        return Pass()
+    if kind == "place_ark":
+        return PlaceArk(want_int(data, "x", "placing the Ark"), want_int(data, "y", "placing the Ark"))
+    raise InvalidActionError(f"unknown action type {kind!r}")
