@@ -1,0 +1,23 @@
+"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+import os
+
+from django.core.asgi import get_asgi_application
+from django.urls import URLPattern
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arkproject.settings")
+
+# Django must be set up before anything imports models (consumers, auth middleware).
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+websocket_urlpatterns: list[URLPattern] = []  # game consumers join here (games/routing.py)
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

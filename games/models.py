@@ -1,0 +1,1 @@
+"""Game storage; the rules themselves live in games.rules, which knows nothing of Django."""
