@@ -1,0 +1,111 @@
+"""Account API: register, obtain a token, read and change one's own settings."""
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+
+ERROR = OpenApiResponse(
+    inline_serializer("AccountsError", {"detail": serializers.CharField(),
+                                "errors": serializers.JSONField(required=False)}),
+    description="The first problem in readable words in `detail`; every problem by field in `errors`.",
+)
+# Token first so that a missing or refused credential answers 401 with `WWW-Authenticate: Token`
+# (DRF takes that header from the first class; SessionAuthentication has none, which makes it a 403).
+AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
+
+
+class AccountSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.EmailField()
+    display_name = serializers.CharField()
+
+
+class AccountSettingsSerializer(AccountSerializer):
+    email_confirmed = serializers.BooleanField()
+    notify_turn = serializers.BooleanField(help_text="Email me when it is my turn.")
+    notify_reminders = serializers.BooleanField(help_text="Email me reminders before a turn times out.")
+    time_zone = serializers.CharField(help_text="An IANA time zone name, such as Europe/Paris.")
+
+
+class AccountRegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    email = serializers.EmailField()
+    password = serializers.CharField(trim_whitespace=False, write_only=True, style={"input_type": "password"})
+    display_name = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+
+
+class AuthTokenObtainSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False, write_only=True, style={"input_type": "password"})
+
+
+class AuthTokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+
+
+class AccountSettingsUpdateSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    notify_turn = serializers.BooleanField(required=False)
+    notify_reminders = serializers.BooleanField(required=False)
+    time_zone = serializers.CharField(max_length=64, required=False,
+                                      help_text="An IANA time zone name, such as Europe/Paris.")
+
+
+class UserRegisterApi(APIView):
+    """Create an account and email a confirmation link."""
+
+    authentication_classes: list = []  # anyone may register; a stale session must not demand a CSRF token
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="accounts_register", request=AccountRegisterSerializer,
+                   responses={201: AccountSerializer, 400: ERROR}, auth=[])
+    def post(self, request: Request) -> Response:
+        serializer = AccountRegisterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = services.user_signup(**serializer.validated_data, request=request)
+        return Response(AccountSerializer(user).data, status=status.HTTP_201_CREATED)
+
+
+class AuthTokenObtainApi(APIView):
+    """Exchange a username and password for the account's API token."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="accounts_token", request=AuthTokenObtainSerializer,
+                   responses={200: AuthTokenSerializer, 400: ERROR}, auth=[])
+    def post(self, request: Request) -> Response:
+        serializer = AuthTokenObtainSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        # ModelBackend returns None for a wrong password and for an inactive (suspended) account alike
+        user = authenticate(request, **serializer.validated_data)
+        if user is None:
+            raise serializers.ValidationError("Unable to log in with that username and password.")
+        return Response({"token": services.auth_token_obtain(user=user)})
+
+
+class MeApi(APIView):
+    """The logged-in user's account and settings."""
+
+    authentication_classes = AUTHENTICATION
+
+    @extend_schema(operation_id="accounts_me_retrieve", responses={200: AccountSettingsSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(AccountSettingsSerializer(request.user).data)
+
+    @extend_schema(operation_id="accounts_me_update", request=AccountSettingsUpdateSerializer,
+                   responses={200: AccountSettingsSerializer, 400: ERROR})
+    def patch(self, request: Request) -> Response:
+        serializer = AccountSettingsUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        user = services.user_settings_update(user=request.user, **serializer.validated_data)
+        return Response(AccountSettingsSerializer(user).data)

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("register/", api.UserRegisterApi.as_view(), name="api_accounts_register"),
+    path("token/", api.AuthTokenObtainApi.as_view(), name="api_accounts_token"),
+    path("me/", api.MeApi.as_view(), name="api_accounts_me"),
+]

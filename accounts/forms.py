@@ -1,0 +1,60 @@
+"""Page forms: they check the shape of what was typed; the services decide."""
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import password_validation
+from django.core.exceptions import ValidationError
+
+from .models import User, time_zone_names
+
+
+class SignUpForm(forms.Form):
+    """Username, email, optional display name and the password twice."""
+
+    username = forms.CharField(max_length=150, help_text="Letters, digits and @ . + - _ only; you log in with it.",
+                               widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}))
+    email = forms.EmailField(max_length=254, help_text="We send a confirmation link and, if you want, turn reminders.",
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+    display_name = forms.CharField(max_length=50, required=False,
+                                   help_text="Shown to other players; your username if left empty.")
+    password = forms.CharField(strip=False, help_text=password_validation.password_validators_help_text_html(),
+                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    password_confirm = forms.CharField(label="Password again", strip=False,
+                                       widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("password") and data.get("password_confirm") and data["password"] != data["password_confirm"]:
+            self.add_error("password_confirm", "The two passwords differ.")
+        return data
+
+    def add_service_error(self, error: ValidationError) -> None:
+        """Show a service's ValidationError next to the fields it names, or above the form."""
+        if not hasattr(error, "error_dict"):
+            self.add_error(None, error)
+            return
+        for field, messages in error.message_dict.items():
+            self.add_error(field if field in self.fields else None, messages)
+
+
+class UserSettingsForm(forms.Form):
+    """What a player may change about their account on the settings page."""
+
+    display_name = forms.CharField(max_length=50, required=False,
+                                   help_text="Shown to other players; your username if left empty.")
+    notify_turn = forms.BooleanField(label="Email me when it is my turn", required=False)
+    notify_reminders = forms.BooleanField(label="Email me reminders before a turn times out", required=False)
+    time_zone = forms.ChoiceField(choices=(), help_text="Deadlines and dates are shown in this time zone.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+
+    @classmethod
+    def for_user(cls, user: User, data: Any = None) -> "UserSettingsForm":
+        """The form filled with the user's present settings."""
+        initial = {name: getattr(user, name) for name in ("display_name", "notify_turn", "notify_reminders",
+                                                            "time_zone")}
+        return cls(data=data, initial=initial)

@@ -1,0 +1,100 @@
+"""Account pages; each view parses a form and calls one service."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, views as auth_views
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views import View
+
+from . import services
+from .forms import SignUpForm, UserSettingsForm
+
+
+class UserSignUpView(View):
+    """Create an account, log it in, send the confirmation email, go home."""
+
+    template_name = "registration/signup.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        if request.user.is_authenticated:
+            return redirect("/")
+        return render(request, self.template_name, {"form": SignUpForm()})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = SignUpForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                user = services.user_signup(username=data["username"], email=data["email"],
+                                            password=data["password"], display_name=data["display_name"],
+                                            request=request)
+            except ValidationError as exc:
+                form.add_service_error(exc)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(request, f"Welcome, {user.name}! We sent a confirmation link to {user.email}.")
+                return redirect("/")
+        return render(request, self.template_name, {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view, with the link in the email built from settings.SITE_URL."""
+
+    email_template_name = "registration/password_reset_email.html"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+    @property  # read per request, so a changed SITE_URL (tests, override_settings) is honoured
+    def extra_email_context(self) -> dict[str, str]:  # type: ignore[override]
+        return {"site_url": settings.SITE_URL.rstrip("/")}
+
+
+class EmailConfirmView(View):
+    """Confirm the address named in an emailed link and say so."""
+
+    template_name = "accounts/email_confirm.html"
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            user = services.email_confirm(token=token)
+        except ValidationError as exc:
+            return render(request, self.template_name, {"error": exc.messages[0]}, status=400)
+        return render(request, self.template_name, {"confirmed_user": user})
+
+
+class EmailConfirmResendView(LoginRequiredMixin, View):
+    """Send the logged-in user a fresh confirmation link (POST only)."""
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        if request.user.email_confirmed:
+            messages.info(request, "Your email address is already confirmed.")
+        else:
+            services.email_confirmation_send(user=request.user, request=request)
+            messages.success(request, f"We sent a new confirmation link to {request.user.email}.")
+        return redirect("settings")
+
+
+class UserSettingsView(LoginRequiredMixin, View):
+    """Show and change the display name, notification choices and time zone."""
+
+    template_name = "accounts/settings.html"
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        return render(request, self.template_name, {"form": UserSettingsForm.for_user(request.user)})
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = UserSettingsForm.for_user(request.user, request.POST)
+        if form.is_valid():
+            try:
+                services.user_settings_update(user=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, "Your settings are saved.")
+                return redirect("settings")
+        return render(request, self.template_name, {"form": form})

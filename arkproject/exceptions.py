@@ -1,0 +1,54 @@
+"""API errors as JSON with a readable ``detail``; nothing a client sends becomes a 500."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+
+class Conflict(exceptions.APIException):
+    """409: the request is well formed but clashes with the game's present state."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "That conflicts with the current state of the game."
+    default_code = "conflict"
+
+
+class BadRequest(exceptions.APIException):
+    """400 with one readable message (a turn the rules refuse, a bad parameter)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_detail = "That request is not valid."
+    default_code = "bad_request"
+
+
+def _first_message(data: Any) -> str:
+    if isinstance(data, dict):
+        if "detail" in data:
+            return _first_message(data["detail"])
+        for key, value in data.items():
+            text = _first_message(value)
+            return text if key == "non_field_errors" else f"{key}: {text}"
+    if isinstance(data, list) and data:
+        return _first_message(data[0])
+    return str(data)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Optional[Response]:
+    """DRF's handler, plus Django's ValidationError as 400, and always a top-level ``detail``."""
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(exc.messages)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = exception_handler(exc, context)
+    if response is not None and isinstance(response.data, (dict, list)) and not (
+            isinstance(response.data, dict) and "detail" in response.data and len(response.data) == 1):
+        errors = response.data
+        response.data = {"detail": _first_message(errors), "errors": errors}
+    return response
