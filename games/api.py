@@ -1,0 +1,176 @@
+"""The games REST API: thin views that parse, call one service or selector, and answer."""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, generics, permissions, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from arkproject.exceptions import BadRequest, Conflict as ConflictError
+
+from . import selectors, services
+from .errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed
+from .models import Game
+from .serializers import GameCreateSerializer, GameSerializer, JoinSerializer, MoveSerializer, TurnSerializer
+
+
+def api_error(err: GameError) -> exceptions.APIException:
+    """The HTTP answer to a service error."""
+    if isinstance(err, GameNotFound):
+        return exceptions.NotFound(str(err))
+    if isinstance(err, NotAllowed):
+        return exceptions.PermissionDenied(str(err))
+    if isinstance(err, Conflict):
+        return ConflictError(str(err))
+    if isinstance(err, BadTurn):
+        return BadRequest(str(err))
+    return exceptions.APIException(str(err))
+
+
+class GamePagination(LimitOffsetPagination):
+    """Pages of games; a huge ``limit`` or ``offset`` is capped, as the database cannot take it (a 500)."""
+
+    max_limit = 200
+    max_offset = 10 ** 9
+
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), self.max_offset)
+
+
+class SafeJSONParser(JSONParser):
+    """DRF's JSON parser, but a body nested thousands deep is a 400, not a RecursionError (a 500)."""
+
+    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("JSON parse error - the body is nested too deeply") from None
+
+
+class GameApiView(APIView):
+    """Base: service errors become 400/403/404/409 with a readable ``detail``."""
+
+    parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, GameError):
+            exc = api_error(exc)
+        return super().handle_exception(exc)
+
+    def game_response(self, request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
+        game = selectors.game_get(game_id=game.pk, user=request.user)
+        return Response(GameSerializer(game, context={"request": request}).data, status=code)
+
+
+class GameListCreateView(GameApiView, generics.GenericAPIView):
+    """List games, or create one (you take seat 0)."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    serializer_class = GameSerializer
+    pagination_class = GamePagination
+
+    @extend_schema(parameters=[
+        OpenApiParameter("status", str, enum=[s.value for s in Game.Status], description="only games in this status"),
+        OpenApiParameter("mine", OpenApiTypes.BOOL, description="only games I have a seat in"),
+    ], responses=GameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        wanted = request.query_params.get("status") or None
+        if wanted and wanted not in Game.Status.values:
+            raise BadRequest(f"status must be one of {', '.join(Game.Status.values)}")
+        mine = request.query_params.get("mine", "").lower() in ("1", "true", "yes")
+        games = selectors.game_list(user=request.user, status=wanted, mine=mine)
+        page = self.paginate_queryset(games)
+        context = {"request": request, "with_view": False}
+        data = GameSerializer(page if page is not None else games, many=True, context=context).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
+    def post(self, request: Request) -> Response:
+        form = GameCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
+                                    move_hours=data["move_hours"], private=data["private"])
+        return self.game_response(request, game, status.HTTP_201_CREATED)
+
+
+class GameDetailView(GameApiView):
+    """A game with the engine's view for your seat (a spectator's view if you have none)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=GameSerializer)
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        return Response(GameSerializer(game, context={"request": request}).data)
+
+
+class GameJoinView(GameApiView):
+    """Take an open seat; a private game needs its ``invite_code``."""
+
+    @extend_schema(request=JoinSerializer, responses=GameSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        form = JoinSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        game = services.game_join(game_id=game_id, user=request.user,
+                                  invite_code=form.validated_data.get("invite_code"))
+        return self.game_response(request, game)
+
+
+class GameResignView(GameApiView):
+    """Give up your seat (the game goes on without you; leaving one player, it ends)."""
+
+    @extend_schema(request=None, responses=GameSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        game = services.game_resign(game_id=game_id, user=request.user)
+        return self.game_response(request, game)
+
+
+class TurnSubmitView(GameApiView):
+    """Play your turn: ``version`` is the game version you saw; ``turn`` is one record turn."""
+
+    @extend_schema(request=TurnSerializer, responses=GameSerializer)
+    def post(self, request: Request, game_id: int) -> Response:
+        form = TurnSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        game = services.move_submit(game_id=game_id, user=request.user, turn=form.validated_data["turn"],
+                                    expected_version=form.validated_data["version"])
+        return self.game_response(request, game)
+
+
+class MoveListView(GameApiView):
+    """The move log after sequence number ``since`` (what happened since you last looked)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("since", int, description="sequence number already seen")],
+                   responses=MoveSerializer(many=True))
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        try:
+            since = int(request.query_params.get("since", 0))
+        except ValueError:
+            raise BadRequest("since must be a whole number") from None
+        return Response(MoveSerializer(selectors.moves_since(game, since), many=True).data)
+
+
+class RecordView(GameApiView):
+    """The game record (RECORD.md) of the turns played so far."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        response = Response(selectors.game_record(game))
+        if request.query_params.get("download"):
+            response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.json"'
+        return response
+
+

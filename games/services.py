@@ -1,0 +1,288 @@
+"""Game services: the only code that writes games, seats and the move log.
+
+Every change runs in one transaction on the locked game row; the engine decides, this
+module stores, and only after commit are listeners told (``signals.game_updated``).
+"""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any, Optional
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .errors import BadTurn, Conflict, GameNotFound, NotAllowed
+from .models import Game, ModeratorAction, Move, Seat
+from .rules import RulesError, engine
+from .signals import game_updated
+
+
+def _notify_after_commit(game: Game, kind: str) -> None:
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: game_updated.send(sender=Game, game_id=game_id, version=version, kind=kind))
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound("there is no such game") from None
+
+
+def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,
+         turn: Optional[dict[str, Any]] = None, events: Optional[list[dict[str, Any]]] = None) -> Move:
+    last = game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0
+    return Move.objects.create(game=game, seq=last + 1, seat=seat, user=user, kind=kind, turn=turn,
+                               events=events or [], version=game.version)
+
+
+def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, private: bool = False) -> Game:
+    """A new open game; the creator takes seat 0."""
+    eng = engine(game)
+    if not eng.min_players <= players <= eng.max_players:
+        raise BadTurn(f"{game} is played by {eng.min_players} to {eng.max_players} players")
+    with transaction.atomic():
+        new = Game.objects.create(game=game, players=players, move_hours=move_hours, private=private,
+                                  created_by=user)
+        Seat.objects.create(game=new, user=user, number=0)
+    return new
+
+
+def game_join(*, game_id: int, user: Any, invite_code: Optional[str] = None) -> Game:
+    """Take an open seat (a private game needs its invitation code); the game starts when full."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.private and invite_code != game.invite_code:
+            raise GameNotFound("there is no such game")
+        if game.status != Game.Status.OPEN:
+            raise Conflict("this game is not waiting for players any more")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("you already have a seat in this game")
+        if len(seats) >= game.players:
+            raise Conflict("this game is full")
+        number = min(set(range(game.players)) - {s.number for s in seats})
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, user=user, number=number)
+        except IntegrityError:
+            raise Conflict("that seat was just taken; try again") from None
+        game.version += 1
+        kind = "join"
+        if len(seats) + 1 == game.players:
+            _start(game)
+            kind = "start"
+        game.save()
+        _notify_after_commit(game, kind)
+    return game
+
+
+def game_join_by_invite(*, invite_code: str, user: Any) -> Game:
+    """Join the game an invitation link points to."""
+    game_id = Game.objects.filter(invite_code=invite_code).values_list("pk", flat=True).first()
+    if game_id is None:
+        raise GameNotFound("this invitation link is not valid")
+    return game_join(game_id=game_id, user=user, invite_code=invite_code)
+
+
+def _start(game: Game) -> None:
+    """Shuffle the seat order (seeded), set up the engine and deal the first tile."""
+    seats = list(game.seats.order_by("number"))
+    order = list(range(len(seats)))
+    random.Random(game.seed).shuffle(order)
+    for seat in seats:  # two passes keep (game, number) unique throughout
+        seat.number += 100
+        seat.save(update_fields=["number"])
+    for seat, number in zip(seats, order):
+        seat.number = number
+        seat.save(update_fields=["number"])
+    eng = engine(game.game)
+    state = eng.new_game(game.players, {"seed": game.seed})
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    _deal_and_store(game, eng, state)
+
+
+def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
+    """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores."""
+    state, forced = eng.deal(state)
+    for turn in forced:
+        _log(game, Move.Kind.DISCARD, seat=state.seat, turn=turn.to_dict())
+    now = timezone.now()
+    game.state = eng.state_to_dict(state)
+    game.last_move_at = now
+    scores = eng.scores(state)
+    seats = list(game.seats.all())
+    for seat in seats:
+        if seat.score != scores[seat.number]:
+            seat.score = scores[seat.number]
+            seat.save(update_fields=["score"])
+    if eng.is_over(state):
+        _finish(game, seats, scores)
+    else:
+        game.current_seat = eng.current_player(state)
+        game.deadline = now + timedelta(hours=game.move_hours)
+
+
+def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
+    """The game is over: the best score among the seats still playing wins (ties share the win)."""
+    playing = [s for s in seats if s.status == Seat.Status.PLAYING]
+    best = max((scores[s.number] for s in playing), default=None)
+    for seat in seats:
+        won = seat.status == Seat.Status.PLAYING and scores[seat.number] == best
+        seat.result = Seat.Result.WON if won else Seat.Result.LOST
+        seat.save(update_fields=["result"])
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.current_seat = None
+    game.deadline = None
+
+
+def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) -> Game:
+    """Play one whole turn for ``user``: all of it is saved, or nothing."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("this game is over" if game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+                           else "this game has not started yet")
+        if game.version != expected_version:
+            raise Conflict(f"the game has moved on since you looked (now at version {game.version}); "
+                           "reload it and play again")
+        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        if seat is None:
+            raise Conflict("you are not playing in this game")
+        if seat.number != game.current_seat:
+            raise Conflict("it is not your turn")
+        eng = engine(game.game)
+        state = eng.state_from_dict(game.state)
+        try:
+            parsed = eng.parse_turn(turn)
+            new = eng.apply_turn(state, parsed)
+        except RulesError as err:
+            raise BadTurn(str(err)) from None
+        game.version += 1
+        _log(game, Move.Kind.TURN, seat=seat.number, user=user, turn=parsed.to_dict(),
+             events=new.events[len(state.events):])
+        _deal_and_store(game, eng, new)
+        game.save()
+        _notify_after_commit(game, Move.Kind.TURN)
+    return game
+
+
+def _drop_seat(game: Game, seat: Seat, status: str, kind: str, actor: Any) -> None:
+    """Take a seat out of a game (resigned or removed): skipped from now on, its score stands."""
+    game.version += 1
+    if game.status == Game.Status.OPEN:  # not started: the seat simply opens again
+        seat.delete()
+        _log(game, kind, seat=None, user=actor)
+        return
+    seat.status = status
+    seat.save(update_fields=["status"])
+    eng = engine(game.game)
+    state = eng.remove_seat(eng.state_from_dict(game.state), seat.number)
+    _log(game, kind, seat=seat.number, user=actor)
+    if sum(1 for s in game.seats.all() if s.status == Seat.Status.PLAYING) <= 1:
+        state = eng.finish(state)  # rules: a game left with one player ends
+    _deal_and_store(game, eng, state)
+
+
+def game_resign(*, game_id: int, user: Any) -> Game:
+    """Give up a seat (or leave a game not yet started)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Conflict("this game is over")
+        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        if seat is None:
+            raise Conflict("you are not playing in this game")
+        if game.status == Game.Status.OPEN and game.created_by_id == user.pk:
+            game.status = Game.Status.ABORTED  # the creator leaving an unstarted game cancels it
+            game.version += 1
+            _log(game, Move.Kind.ABORT, user=user)
+        else:
+            _drop_seat(game, seat, Seat.Status.RESIGNED, Move.Kind.RESIGN, user)
+        game.save()
+        _notify_after_commit(game, Move.Kind.RESIGN)
+    return game
+
+
+# ----- moderators ---------------------------------------------------------------------------
+def _record(moderator: Any, action: str, *, game: Optional[Game] = None, target: Any = None,
+            reason: str = "") -> None:
+    ModeratorAction.objects.create(moderator=moderator, action=action, game=game, target=target, reason=reason)
+
+
+def game_abort(*, game_id: int, moderator: Any, reason: str = "") -> Game:
+    """Stop a game for good; no result."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Conflict("only a game waiting or in play can be aborted")
+        game.status = Game.Status.ABORTED
+        game.version += 1
+        game.current_seat = None
+        game.deadline = None
+        game.finished_at = timezone.now()
+        _log(game, Move.Kind.ABORT, user=moderator)
+        game.save()
+        _record(moderator, "abort game", game=game, reason=reason)
+        _notify_after_commit(game, Move.Kind.ABORT)
+    return game
+
+
+def game_settle(*, game_id: int, moderator: Any, reason: str = "") -> Game:
+    """Run the final scoring now, as a record's ``"end": true`` does, and finish the game."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict("only a game in play can be settled")
+        eng = engine(game.game)
+        prior = eng.state_from_dict(game.state)
+        state = eng.finish(prior)
+        game.version += 1
+        _log(game, Move.Kind.SETTLE, user=moderator, events=state.events[len(prior.events):])
+        _deal_and_store(game, eng, state)
+        game.save()
+        _record(moderator, "settle game", game=game, reason=reason)
+        _notify_after_commit(game, Move.Kind.SETTLE)
+    return game
+
+
+def seat_remove(*, game_id: int, user: Any, moderator: Any, reason: str = "") -> Game:
+    """Remove a player: their seat is skipped from now on, their pieces stay, their score stands."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Conflict("this game is over")
+        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        if seat is None:
+            raise Conflict(f"{user} is not playing in this game")
+        _drop_seat(game, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, moderator)
+        game.save()
+        _record(moderator, "remove player", game=game, target=user, reason=reason)
+        _notify_after_commit(game, Move.Kind.REMOVE)
+    return game
+
+
+def user_suspend(*, user: Any, moderator: Any, reason: str = "") -> None:
+    """Suspend an account: no log-in, no token, and every game in progress treats the user as removed."""
+    if user.pk == moderator.pk:
+        raise NotAllowed("you cannot suspend yourself")
+    with transaction.atomic():
+        type(user).objects.filter(pk=user.pk).update(is_active=False, suspended_at=timezone.now())
+        _record(moderator, "suspend user", target=user, reason=reason)
+    game_ids = Game.objects.filter(seats__user=user, seats__status=Seat.Status.PLAYING,
+                                   status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).values_list("pk", flat=True)
+    for game_id in list(game_ids):
+        try:
+            seat_remove(game_id=game_id, user=user, moderator=moderator, reason=f"account suspended. {reason}")
+        except Conflict:
+            continue  # the game ended meanwhile
+
+
+def user_unsuspend(*, user: Any, moderator: Any, reason: str = "") -> None:
+    """Lift a suspension (games the user was removed from stay as they are)."""
+    with transaction.atomic():
+        type(user).objects.filter(pk=user.pk).update(is_active=True, suspended_at=None)
+        _record(moderator, "unsuspend user", target=user, reason=reason)
