@@ -2,10 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import views as game_views
-
 urlpatterns = [
-    path("", game_views.home, name="home"),
+    path("", include("games.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("api/accounts/", include("accounts.api_urls")),

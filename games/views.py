@@ -1,15 +1,115 @@
-"""Pages of the games app (plain for now: the browser issue builds the lobby and the board)."""
+"""Pages of the games app: the lobby, the game page, invitations, profiles. Writes go through services."""
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
-from .models import Game
-from .selectors import game_list
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .errors import GameError, GameNotFound
+from .forms import GameCreateForm
+from .models import Game, Seat
+from .serializers import GameSerializer
+
+RULES_DIR = Path(__file__).resolve().parent / "rules"
+
+
+@lru_cache(maxsize=None)
+def tile_catalogue(game: str) -> list[dict[str, Any]]:
+    """The tile types of a game, as the board draws them (the engine's own data file)."""
+    return json.loads((RULES_DIR / game / "tiles.json").read_text(encoding="utf-8"))["tiles"]
+
+
+def game_payload(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What GET /api/games/{id}/ answers, for embedding in the page."""
+    return dict(GameSerializer(game, context={"request": request}).data)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The lobby: my games, then games with open seats."""
-    mine = game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:50]
-    open_games = game_list(user=request.user, status=Game.Status.OPEN).filter(private=False)[:50]
-    return render(request, "games/home.html", {"mine": mine, "open_games": open_games})
+    """The lobby: my games (those waiting for me first), games with open seats, a form to start one."""
+    mine: list[Game] = []
+    waiting: list[Game] = []
+    if request.user.is_authenticated:
+        for game in selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100]:
+            seat = selectors.seat_of(game, request.user)
+            if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
+                waiting.append(game)
+            else:
+                mine.append(game)
+    open_games = (selectors.game_list(user=request.user, status=Game.Status.OPEN).filter(private=False)
+                  .exclude(seats__user__pk=getattr(request.user, "pk", None))[:50])
+    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_games,
+                                               "form": GameCreateForm()})
+
+
+@login_required
+@require_POST
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Create a game from the lobby form; the creator takes seat 0."""
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please choose a game, 2 to 5 seats and a time per move.")
+        return redirect("home")
+    data = form.cleaned_data
+    game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
+                                move_hours=data["move_hours"], private=data["private"])
+    messages.success(request, "Game created. Share the invitation link with a friend, or wait for a player.")
+    return redirect("game", game_id=game.pk)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board of one game, for its players and for anyone watching."""
+    try:
+        game = selectors.game_get(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    return render(request, "games/game.html", {
+        "game": game, "payload": game_payload(request, game), "tiles": tile_catalogue(game.game),
+        "ws_path": f"/ws/games/{game.pk}/",
+    })
+
+
+@login_required
+@require_POST
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take an open seat of a public game."""
+    try:
+        services.game_join(game_id=game_id, user=request.user)
+    except GameError as err:
+        messages.error(request, str(err).capitalize() + ".")
+        return redirect("home")
+    return redirect("game", game_id=game_id)
+
+
+@login_required
+def invite(request: HttpRequest, code: str) -> HttpResponse:
+    """An invitation link: show the game and a button that joins its open seat."""
+    game = Game.objects.filter(invite_code=code).first()
+    if game is None:
+        raise Http404("This invitation link is not valid.")
+    if request.method == "POST":
+        try:
+            services.game_join_by_invite(invite_code=code, user=request.user)
+        except GameError as err:
+            messages.error(request, str(err).capitalize() + ".")
+            return redirect("home")
+        return redirect("game", game_id=game.pk)
+    seated = game.seats.filter(user=request.user).exists()
+    return render(request, "games/invite.html", {"game": game, "seated": seated})
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's page: their finished games and results."""
+    player = get_object_or_404(get_user_model(), username=username)
+    seats = (Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__private=False)
+             .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
+    won = sum(1 for s in seats if s.result == Seat.Result.WON)
+    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .catalogue import CITY, FIELD, ROAD, RotatedTile
+from .catalogue import FIELD, ROAD, RotatedTile
 from .geometry import DELTA, OPPOSITE_HALF, SIDE_HALVES
 
 
