@@ -4,9 +4,11 @@ With no environment at all the site runs on SQLite (db.sqlite3), in-memory chann
 Celery tasks run eagerly in-process. CI and production set DATABASE_URL and REDIS_URL.
 """
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -120,6 +122,28 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
+# A worker's default queue; the real-worker test gives its worker a queue of its own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+CELERY_BEAT_SCHEDULE = {
+    # Deadlines, reminders and turn emails are rows with due times (games.Notice), swept every minute.
+    "sweep-due-notices": {"task": "games.tasks.sweep_due_notices", "schedule": 60.0},
+    # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
+    "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
+}
+
+# Asynchronous play (README "Asynchronous play").
+TURN_EMAIL_GRACE_MINUTES = int(os.environ.get("TURN_EMAIL_GRACE_MINUTES", "5"))
+REMINDER_FRACTION_LEFT = 0.2          # the reminder goes when a fifth of the time for the move is left
+REMINDER_DIGEST_HOUR = int(os.environ.get("REMINDER_DIGEST_HOUR", "8"))  # local hour of the daily digest
+TIMEOUTS_BEFORE_REMOVAL = 3           # timeouts in a row that remove a player from a game
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "20"))
+UNSUBSCRIBE_SALT = "accounts.unsubscribe"
+# Without a broker (REDIS_URL unset) the runserver/daphne process sweeps due rows itself every minute from a
+# background thread (games/sweeper.py); with Redis, `celery beat` and a worker do it. Never under tests.
+_TESTING = "pytest" in sys.modules or (len(sys.argv) > 1 and sys.argv[1] == "test")
+INPROCESS_SWEEP = os.environ.get("INPROCESS_SWEEP", "" if REDIS_URL or _TESTING else "1").lower() in (
+    "1", "true", "yes", "on")
+SWEEP_INTERVAL_SECONDS = 60
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent_emails"))
@@ -141,8 +165,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "arkproject.exceptions.api_exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "arkproject.api.CappedPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_PARSER_CLASSES": [
+        "arkproject.api.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ark of the Covenant API",

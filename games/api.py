@@ -1,13 +1,10 @@
 """The games REST API: thin views that parse, call one service or selector, and answer."""
 from __future__ import annotations
 
-from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, permissions, status
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,30 +30,8 @@ def api_error(err: GameError) -> exceptions.APIException:
     return exceptions.APIException(str(err))
 
 
-class GamePagination(LimitOffsetPagination):
-    """Pages of games; a huge ``limit`` or ``offset`` is capped, as the database cannot take it (a 500)."""
-
-    max_limit = 200
-    max_offset = 10 ** 9
-
-    def get_offset(self, request: Request) -> int:
-        return min(super().get_offset(request), self.max_offset)
-
-
-class SafeJSONParser(JSONParser):
-    """DRF's JSON parser, but a body nested thousands deep is a 400, not a RecursionError (a 500)."""
-
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError("JSON parse error - the body is nested too deeply") from None
-
-
 class GameApiView(APIView):
     """Base: service errors become 400/403/404/409 with a readable ``detail``."""
-
-    parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, GameError):
@@ -73,7 +48,6 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     serializer_class = GameSerializer
-    pagination_class = GamePagination
 
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=[s.value for s in Game.Status], description="only games in this status"),

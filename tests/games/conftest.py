@@ -1,0 +1,144 @@
+"""Fixtures and helpers for the games tests: users, clients, games at a given stage, random turns."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable, Iterator
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Game
+from games.rules import engine
+from games.rules.bots import random_turn
+from games.signals import game_updated
+from tests.factories import UserFactory
+
+#: Keys that would give away hidden information (the shuffle seed, the pile order).
+SECRET_KEYS = frozenset({"seed", "pile"})
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings) -> None:
+    """Full-strength PBKDF2 costs a third of a second per user; these tests need no such strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(db) -> Callable[..., Any]:
+    """A factory of active users."""
+    return UserFactory
+
+
+@pytest.fixture
+def users(make_user) -> list[Any]:
+    """Five players."""
+    return [make_user() for _ in range(5)]
+
+
+@pytest.fixture
+def moderator(make_user) -> Any:
+    return make_user(username="moderator", is_staff=True)
+
+
+@pytest.fixture
+def client_for() -> Callable[[Any], APIClient]:
+    """An APIClient authenticated as the given user (None: anonymous)."""
+    def make(user: Any = None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+    return make
+
+
+@pytest.fixture
+def anon() -> APIClient:
+    return APIClient()
+
+
+def fix_seed(game: Game, seed: int) -> Game:
+    """Pin a game's secret seed (before it starts) so a test is reproducible."""
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    game.refresh_from_db()
+    return game
+
+
+def open_game(creator: Any, others: list[Any] = (), *, game: str = "ark", players: int = 2,
+              seed: int | None = None, **options: Any) -> Game:
+    """A game created by ``creator`` and joined by ``others`` (it starts once they fill it)."""
+    new = services.game_create(user=creator, game=game, players=players, **options)
+    if seed is not None:
+        fix_seed(new, seed)
+    for user in others:
+        new = services.game_join(game_id=new.pk, user=user, invite_code=new.invite_code)
+    new.refresh_from_db()
+    return new
+
+
+@pytest.fixture
+def started(users) -> Callable[..., Game]:
+    """An active game of ``players`` of the fixture users (seed fixed unless given)."""
+    def make(game: str = "ark", players: int = 2, seed: int = 1234, **options: Any) -> Game:
+        return open_game(users[0], users[1:players], game=game, players=players, seed=seed, **options)
+    return make
+
+
+def mover(game: Game) -> Any:
+    """The user whose turn it is."""
+    return game.seats.get(number=game.current_seat).user
+
+
+def next_turn(game: Game, rng: random.Random) -> dict[str, Any]:
+    """A random legal record turn for the seat to move, from the stored state."""
+    eng = engine(game.game)
+    return random_turn(eng, eng.state_from_dict(game.state), rng)
+
+
+def play(game: Game, rng: random.Random, turns: int | None = None) -> Game:
+    """Play ``turns`` random turns through the service (all of them: to the end)."""
+    count = 0
+    while game.status == Game.Status.ACTIVE and (turns is None or count < turns):
+        game = services.move_submit(game_id=game.pk, user=mover(game), turn=next_turn(game, rng),
+                                    expected_version=game.version)
+        count += 1
+    game.refresh_from_db()
+    return game
+
+
+def secret_keys(data: Any, path: str = "$") -> list[str]:
+    """Paths of every "seed" or "pile" key anywhere in a JSON value."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in SECRET_KEYS:
+                found.append(f"{path}.{key}")
+            found += secret_keys(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += secret_keys(value, f"{path}[{index}]")
+    return found
+
+
+def assert_no_secrets(response: Any) -> None:
+    """No response JSON carries the seed or the pile order."""
+    data = getattr(response, "data", None)
+    if data is None:
+        return
+    parsed = json.loads(response.content) if response.content else None
+    assert secret_keys(parsed) == [], f"secret keys in {response.request['PATH_INFO']}"
+
+
+@pytest.fixture
+def updates() -> Iterator[list[dict[str, Any]]]:
+    """The ``game_updated`` signals sent during a test, as dicts."""
+    sent: list[dict[str, Any]] = []
+
+    def receiver(sender: Any, **kwargs: Any) -> None:
+        assert sender is Game
+        sent.append({k: v for k, v in kwargs.items() if k != "signal"})
+
+    game_updated.connect(receiver, dispatch_uid="tests.games.updates")
+    yield sent
+    game_updated.disconnect(dispatch_uid="tests.games.updates")
