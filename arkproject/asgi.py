@@ -2,7 +2,6 @@
 import os
 
 from django.core.asgi import get_asgi_application
-from django.urls import URLPattern
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arkproject.settings")
 
@@ -13,7 +12,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-websocket_urlpatterns: list[URLPattern] = []  # game consumers join here (games/routing.py)
+from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

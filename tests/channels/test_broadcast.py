@@ -1,0 +1,82 @@
+"""The after-commit broadcaster: ids and a version to the game's and the seated users' groups; never raises."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import pytest
+from django.db import connections
+
+import games.broadcast as broadcast
+from games.broadcast import game_broadcast
+from games.models import Game, Move
+from tests.channels.conftest import TIMEOUT, db_async, play_turn, run_async, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@run_async
+async def test_group_messages_carry_the_id_and_version_only(players, channel_layer):
+    p0, p1 = players[:2]
+    game = await db_async(start_game)([p0, p1])
+    groups = [f"game.{game.pk}", f"user.{p0.pk}", f"user.{p1.pk}"]
+    listeners = {}
+    for group in groups:
+        listeners[group] = await channel_layer.new_channel()
+        await channel_layer.group_add(group, listeners[group])
+
+    after = await db_async(play_turn)(game.pk)
+    for group in groups:
+        message = await asyncio.wait_for(channel_layer.receive(listeners[group]), TIMEOUT)
+        assert message == {"type": "game.updated", "game_id": game.pk, "version": after.version}, group
+
+
+def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer, monkeypatch, caplog):
+    game = start_game(players[:2])
+
+    async def broken(group, message):
+        raise ConnectionError("the channel layer is down")
+    monkeypatch.setattr(channel_layer, "group_send", broken)
+
+    with caplog.at_level(logging.WARNING, logger="games.broadcast"):
+        after = play_turn(game.pk)  # on_commit runs the broadcaster: it must not raise
+    before = game.version
+    game.refresh_from_db()
+    assert game.version == after.version == before + 1
+    assert Move.objects.filter(game=game, kind=Move.Kind.TURN).count() == 1
+    assert "failed" in caplog.text
+
+
+def test_an_unreachable_redis_does_not_break_the_turn(players, settings, caplog):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                           "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}  # nothing listens
+    game = start_game(players[:2])
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="games.broadcast"):
+        after = play_turn(game.pk)
+    assert time.monotonic() - started < 10
+    assert Game.objects.get(pk=game.pk).version == after.version
+    assert "failed" in caplog.text or "timed out" in caplog.text
+
+
+def test_the_broadcaster_never_raises(players, monkeypatch):
+    def explode():
+        raise RuntimeError("no layer")
+    monkeypatch.setattr(broadcast, "get_channel_layer", explode)
+    game_broadcast(game_id=12345, version=1)  # logged, not raised
+
+
+@run_async
+async def test_a_running_event_loop_in_the_callers_thread_is_no_obstacle(players, channel_layer, monkeypatch):
+    game = await db_async(start_game)(players[:2])
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as the browser tests do under Playwright
+    listener = await channel_layer.new_channel()
+    await channel_layer.group_add(f"game.{game.pk}", listener)
+    # Called straight from the loop's thread (as under Playwright's sync API), not through sync_to_async.
+    try:
+        game_broadcast(game_id=game.pk, version=game.version)
+    finally:
+        connections.close_all()  # the loop's thread opened a connection of its own for the seats
+    message = await asyncio.wait_for(channel_layer.receive(listener), TIMEOUT)
+    assert message == {"type": "game.updated", "game_id": game.pk, "version": game.version}

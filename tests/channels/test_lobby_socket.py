@@ -1,0 +1,68 @@
+"""/ws/lobby/: logged-in users only; the games waiting for this user, after every change to one of theirs."""
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from tests.channels.conftest import Socket, db_async, mover, play_turn, run_async, session_cookie, start_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LOBBY = "/ws/lobby/"
+
+
+@run_async
+async def test_anonymous_is_refused_with_4401():
+    sock = await Socket(LOBBY).connect()
+    assert await sock.closed_with() == 4401
+
+
+@run_async
+async def test_the_lobby_lists_a_game_when_it_becomes_my_turn(players):
+    p0, p1, watcher, _ = players
+    game = await db_async(start_game)([p0, p1])
+    first = await db_async(mover)(game)
+    second = p1 if first == p0 else p0
+    sockets = {}
+    for user in (first, second, watcher):
+        sockets[user.pk] = await Socket(LOBBY, await db_async(session_cookie)(user)).connect()
+    assert await sockets[first.pk].receive() == {"type": "lobby", "waiting": [game.pk], "changed": None}
+    assert await sockets[second.pk].receive() == {"type": "lobby", "waiting": [], "changed": None}
+    assert await sockets[watcher.pk].receive() == {"type": "lobby", "waiting": [], "changed": None}
+
+    await db_async(play_turn)(game.pk)
+    assert await sockets[second.pk].receive() == {"type": "lobby", "waiting": [game.pk], "changed": game.pk}
+    assert await sockets[first.pk].receive() == {"type": "lobby", "waiting": [], "changed": game.pk}
+    assert await sockets[watcher.pk].nothing()  # not seated: not told
+    for sock in sockets.values():
+        await sock.close()
+
+
+@run_async
+async def test_the_lobby_hears_joins_and_lists_only_active_games(players):
+    p0, p1, p2, _ = players
+    waiting_one = await db_async(start_game)([p0, p1])  # someone is to move here
+    game = await db_async(services.game_create)(user=p0, game="carcassonne", players=3)
+    sock = await Socket(LOBBY, await db_async(session_cookie)(p0)).connect()
+    mine = (await sock.receive_type("lobby"))["waiting"]
+    assert game.pk not in mine
+    await db_async(services.game_join)(game_id=game.pk, user=p1)
+    message = await sock.receive_type("lobby")
+    assert message["changed"] == game.pk and game.pk not in message["waiting"]  # not started yet
+    assert set(message["waiting"]) <= {waiting_one.pk}
+    await sock.close()
+
+
+@run_async
+async def test_lobby_ping_sync_and_bad_messages(players):
+    sock = await Socket(LOBBY, await db_async(session_cookie)(players[0])).connect()
+    assert (await sock.receive_type("lobby"))["changed"] is None
+    await sock.send({"type": "ping"})
+    assert await sock.receive() == {"type": "pong"}
+    await sock.send({"type": "sync"})
+    assert await sock.receive() == {"type": "lobby", "waiting": [], "changed": None}
+    await sock.send({"type": "join", "game": 1})
+    assert (await sock.receive_type("error"))["detail"]
+    await sock.send_text("]")
+    assert (await sock.receive_type("error"))["detail"]
+    await sock.close()
