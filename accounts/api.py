@@ -1,6 +1,9 @@
 """Account API: register, obtain a token, read and change one's own settings."""
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -11,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import services
+from .models import ReminderMode
 
 ERROR = OpenApiResponse(
     inline_serializer("AccountsError", {"detail": serializers.CharField(),
@@ -109,3 +113,78 @@ class MeApi(APIView):
         serializer.is_valid(raise_exception=True)
         user = services.user_settings_update(user=request.user, **serializer.validated_data)
         return Response(AccountSettingsSerializer(user).data)
+
+
+# ----- notification preferences and vacations (issue: asynchronous play) ------------------------------------
+class NotificationSettingsSerializer(serializers.Serializer):
+    notify_turn = serializers.BooleanField(required=False, help_text="Email me when it is my turn.")
+    notify_reminders = serializers.BooleanField(required=False,
+                                                help_text="Email me reminders before a turn times out.")
+    reminder_mode = serializers.ChoiceField(choices=ReminderMode.choices, required=False,
+                                            help_text="`each`: an email per game when a fifth of the time is left; "
+                                                      "`digest`: one daily email listing every game waiting.")
+    notify_timeouts = serializers.BooleanField(required=False,
+                                               help_text="Email me when another player in my games times out.")
+
+
+class VacationSerializer(serializers.Serializer):
+    on_vacation = serializers.BooleanField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="When it ends by itself.")
+    until_ended = serializers.BooleanField(help_text="Open-ended: runs until ended (or the days run out).")
+    days_left = serializers.IntegerField(help_text="Vacation days left this year.")
+    days_per_year = serializers.IntegerField()
+
+
+class VacationStartSerializer(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, required=False, allow_null=True,
+                                    help_text="Leave out (or null) to stay away until ended.")
+
+
+def vacation_data(user: Any) -> dict[str, Any]:
+    vacation = services.vacation_current(user=user)
+    return {"on_vacation": vacation is not None, "started_at": vacation and vacation.started_at,
+            "ends_at": vacation and vacation.ends_at,
+            "until_ended": bool(vacation and vacation.days_planned is None),
+            "days_left": services.vacation_days_left(user=user), "days_per_year": settings.VACATION_DAYS_PER_YEAR}
+
+
+class NotificationSettingsApi(APIView):
+    """Which emails the logged-in user gets."""
+
+    authentication_classes = AUTHENTICATION
+
+    @extend_schema(operation_id="accounts_notifications_retrieve", responses={200: NotificationSettingsSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(NotificationSettingsSerializer(request.user).data)
+
+    @extend_schema(operation_id="accounts_notifications_update", request=NotificationSettingsSerializer,
+                   responses={200: NotificationSettingsSerializer, 400: ERROR})
+    def patch(self, request: Request) -> Response:
+        serializer = NotificationSettingsSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        user = services.user_settings_update(user=request.user, **serializer.validated_data)
+        return Response(NotificationSettingsSerializer(user).data)
+
+
+class VacationApi(APIView):
+    """The logged-in user's vacation: read it, start one (POST), end it early (DELETE)."""
+
+    authentication_classes = AUTHENTICATION
+
+    @extend_schema(operation_id="accounts_vacation_retrieve", responses={200: VacationSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(VacationSerializer(vacation_data(request.user)).data)
+
+    @extend_schema(operation_id="accounts_vacation_start", request=VacationStartSerializer,
+                   responses={201: VacationSerializer, 400: ERROR})
+    def post(self, request: Request) -> Response:
+        serializer = VacationStartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.vacation_start(user=request.user, days=serializer.validated_data.get("days"))
+        return Response(VacationSerializer(vacation_data(request.user)).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(operation_id="accounts_vacation_end", request=None, responses={200: VacationSerializer})
+    def delete(self, request: Request) -> Response:
+        services.vacation_end(user=request.user)
+        return Response(VacationSerializer(vacation_data(request.user)).data)

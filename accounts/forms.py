@@ -7,7 +7,7 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 
-from .models import User, time_zone_names
+from .models import ReminderMode, User, time_zone_names
 
 
 class SignUpForm(forms.Form):
@@ -46,6 +46,11 @@ class UserSettingsForm(forms.Form):
                                    help_text="Shown to other players; your username if left empty.")
     notify_turn = forms.BooleanField(label="Email me when it is my turn", required=False)
     notify_reminders = forms.BooleanField(label="Email me reminders before a turn times out", required=False)
+    # not required: a form without it (an older page, a script) keeps the present choice
+    reminder_mode = forms.ChoiceField(label="Reminders come as", choices=ReminderMode.choices, required=False,
+                                      widget=forms.RadioSelect)
+    notify_timeouts = forms.BooleanField(label="Email me when another player in my games times out",
+                                         required=False)
     time_zone = forms.ChoiceField(choices=(), help_text="Deadlines and dates are shown in this time zone.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -56,5 +61,18 @@ class UserSettingsForm(forms.Form):
     def for_user(cls, user: User, data: Any = None) -> "UserSettingsForm":
         """The form filled with the user's present settings."""
         initial = {name: getattr(user, name) for name in ("display_name", "notify_turn", "notify_reminders",
-                                                            "time_zone")}
+                                                            "reminder_mode", "notify_timeouts", "time_zone")}
         return cls(data=data, initial=initial)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("reminder_mode"):
+            data.pop("reminder_mode", None)
+        return data
+
+
+class VacationStartForm(forms.Form):
+    """How long to be away: a number of days, or empty for "until I end it" (capped by the days left)."""
+
+    days = forms.IntegerField(min_value=1, max_value=366, required=False,
+                              help_text="Leave empty to stay away until you end it (at most the days you have left).")

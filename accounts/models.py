@@ -20,6 +20,13 @@ def validate_time_zone(value: str) -> None:
                               params={"value": value})
 
 
+class ReminderMode(models.TextChoices):
+    """How reminders reach a player: one email per game, or one daily digest of every game waiting."""
+
+    EACH = "each", "an email for each game when a fifth of the time is left"
+    DIGEST = "digest", "one daily digest of every game waiting for me"
+
+
 class User(AbstractUser):
     """A site account; players sign in with their username and are reached by email."""
 
@@ -28,6 +35,9 @@ class User(AbstractUser):
     email_confirmed = models.BooleanField(default=False)
     notify_turn = models.BooleanField("email me when it is my turn", default=True)
     notify_reminders = models.BooleanField("email me reminders", default=True)
+    reminder_mode = models.CharField("reminders", max_length=10, choices=ReminderMode.choices,
+                                     default=ReminderMode.EACH)
+    notify_timeouts = models.BooleanField("email me when another player times out", default=True)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     # Set with is_active=False by the moderation service; ModelBackend and TokenAuthentication refuse inactive users.
     suspended_at = models.DateTimeField(null=True, blank=True)
@@ -45,3 +55,28 @@ class User(AbstractUser):
     def name(self) -> str:
         """The name shown to other players: the display name, else the username."""
         return self.display_name or self.username
+
+
+class Vacation(models.Model):
+    """Time away: while it runs, the clocks of the user's games stop (games.services.game_clock_pause).
+
+    ``ends_at`` is when it ends by itself (the days asked for, or the allowance left for an open-ended one);
+    ``ended_at`` is set when it ends, and ``days_used`` counts the time away rounded up to whole days.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField(help_text="when it ends by itself")
+    days_planned = models.PositiveSmallIntegerField(null=True, blank=True, help_text="empty: until ended")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    days_used = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user"], condition=models.Q(ended_at__isnull=True),
+                                    name="one_running_vacation_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user} from {self.started_at:%Y-%m-%d}"

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+import math
+from datetime import datetime, timedelta
 from typing import Any, Optional
 
 from django.conf import settings
@@ -16,13 +17,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from .models import User
+from .models import User, Vacation
 
 logger = logging.getLogger(__name__)
 
 EMAIL_CONFIRM_SALT = "accounts.email_confirm"
 EMAIL_CONFIRM_MAX_AGE = timedelta(days=3)
-SETTINGS_FIELDS = frozenset({"display_name", "notify_turn", "notify_reminders", "time_zone"})
+SETTINGS_FIELDS = frozenset({"display_name", "notify_turn", "notify_reminders", "reminder_mode", "notify_timeouts",
+                             "time_zone"})
 
 
 def user_register(*, username: str, email: str, password: str, display_name: str = "") -> User:
@@ -131,3 +133,127 @@ def auth_token_obtain(*, user: User) -> str:
     """The user's API token key, created on first use."""
     token, _ = Token.objects.get_or_create(user=user)
     return token.key
+
+
+# ----- unsubscribe links (every notification email has one) ---------------------------------------------
+#: The kinds of email a link can turn off, and the preference each one clears.
+UNSUBSCRIBE_KINDS = {"turn": "notify_turn", "reminder": "notify_reminders", "timeout": "notify_timeouts"}
+UNSUBSCRIBE_NAMES = {"turn": "“it is your turn” emails", "reminder": "reminders and daily digests",
+                     "timeout": "emails about other players timing out"}
+
+
+def unsubscribe_token(*, user: User, kind: str) -> str:
+    """A signed token naming the user and the kind of email; it turns that kind off without a log-in."""
+    if kind not in UNSUBSCRIBE_KINDS:
+        raise ValueError(f"no such kind of email: {kind}")
+    return signing.dumps({"u": user.pk, "k": kind}, salt=settings.UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_url(*, user: User, kind: str) -> str:
+    """The absolute unsubscribe link of an email (SITE_URL, so mail from a worker reads the same)."""
+    token = unsubscribe_token(user=user, kind=kind)
+    return settings.SITE_URL.rstrip("/") + reverse("unsubscribe", args=[token])
+
+
+def unsubscribe_read(*, token: str) -> tuple[User, str]:
+    """The user and kind a token names; ValidationError if it was tampered with or names no one."""
+    try:
+        data: Any = signing.loads(token, salt=settings.UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        raise ValidationError("This unsubscribe link is not valid.", code="invalid") from None
+    kind = data.get("k") if isinstance(data, dict) else None
+    user = User.objects.filter(pk=data.get("u")).first() if kind in UNSUBSCRIBE_KINDS else None
+    if user is None:
+        raise ValidationError("This unsubscribe link is not valid.", code="invalid")
+    return user, kind
+
+
+def unsubscribe(*, token: str) -> tuple[User, str]:
+    """Turn off the kind of email a token names (idempotent); returns the user and the kind."""
+    user, kind = unsubscribe_read(token=token)
+    field = UNSUBSCRIBE_KINDS[kind]
+    User.objects.filter(pk=user.pk).update(**{field: False})
+    setattr(user, field, False)
+    return user, kind
+
+
+# ----- vacations: a yearly allowance of days during which the user's clocks stop ---------------------------
+def _now() -> datetime:
+    from games import clock  # the site's clock (tests set it)
+
+    return clock.now()
+
+
+def vacation_current(*, user: User) -> Optional[Vacation]:
+    """The user's running vacation, if any."""
+    return Vacation.objects.filter(user=user, ended_at__isnull=True).first()
+
+
+def _days_away(start: datetime, end: datetime) -> int:
+    """Time away in whole days, rounded up."""
+    seconds = max((end - start).total_seconds(), 0)
+    return math.ceil(seconds / 86400)
+
+
+def vacation_days_left(*, user: User, at: Optional[datetime] = None) -> int:
+    """Vacation days left this (UTC) year; a running vacation holds the days it may still run."""
+    at = at or _now()
+    used = 0
+    for vacation in Vacation.objects.filter(user=user, started_at__year=at.year):
+        if vacation.ended_at is not None:
+            used += vacation.days_used or 0
+        else:
+            used += _days_away(vacation.started_at, vacation.ends_at)
+    return max(settings.VACATION_DAYS_PER_YEAR - used, 0)
+
+
+def vacation_start(*, user: User, days: Optional[int] = None) -> Vacation:
+    """Go on vacation for ``days`` (None: until ended), capped by the days left; the user's clocks stop."""
+    from games import services as game_services
+
+    if days is not None and days < 1:
+        raise ValidationError("A vacation lasts at least one day.", code="too_short")
+    now = _now()
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # one start at a time per user
+        if vacation_current(user=user) is not None:
+            raise ValidationError("You are on vacation already.", code="running")
+        left = vacation_days_left(user=user, at=now)
+        if left < 1:
+            raise ValidationError("You have no vacation days left this year.", code="no_days_left")
+        length = min(days, left) if days is not None else left
+        vacation = Vacation.objects.create(user=user, started_at=now, ends_at=now + timedelta(days=length),
+                                           days_planned=None if days is None else length)
+    for game_id in game_services.games_waiting_for(user):
+        game_services.game_clock_pause(game_id=game_id, user=user)
+    return vacation
+
+
+def vacation_end(*, user: User, at: Optional[datetime] = None) -> Optional[Vacation]:
+    """End the user's vacation (early, or when it runs out at ``at``); their clocks run again from now.
+
+    The days used are the time away rounded up to whole days. Returns None if no vacation was running.
+    """
+    from games import services as game_services
+
+    now = _now()
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, ended_at__isnull=True).first()
+        if vacation is None:
+            return None
+        vacation.ended_at = min(at or now, vacation.ends_at)
+        vacation.days_used = _days_away(vacation.started_at, vacation.ended_at)
+        vacation.save(update_fields=["ended_at", "days_used"])
+    for game_id in game_services.games_waiting_for(user):
+        game_services.game_clock_resume(game_id=game_id, user=user)
+    return vacation
+
+
+def vacations_end_due() -> int:
+    """End the vacations whose time is up (the periodic sweep); returns how many ended."""
+    ended = 0
+    due = Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=_now()).select_related("user")
+    for vacation in list(due):
+        if vacation_end(user=vacation.user, at=vacation.ends_at) is not None:
+            ended += 1
+    return ended

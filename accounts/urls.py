@@ -18,4 +18,7 @@ urlpatterns = [
     path("confirm/resend/", views.EmailConfirmResendView.as_view(), name="email_confirm_resend"),
     path("confirm/<str:token>/", views.EmailConfirmView.as_view(), name="email_confirm"),
     path("settings/", views.UserSettingsView.as_view(), name="settings"),
+    path("vacation/start/", views.VacationStartView.as_view(), name="vacation_start"),
+    path("vacation/end/", views.VacationEndView.as_view(), name="vacation_end"),
+    path("unsubscribe/<str:token>/", views.UnsubscribeView.as_view(), name="unsubscribe"),
 ]

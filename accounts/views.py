@@ -1,6 +1,8 @@
 """Account pages; each view parses a form and calls one service."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, views as auth_views
@@ -9,10 +11,12 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
 from django.views import View
+from django.views.decorators.csrf import csrf_exempt
 
 from . import services
-from .forms import SignUpForm, UserSettingsForm
+from .forms import SignUpForm, UserSettingsForm, VacationStartForm
 
 
 class UserSignUpView(View):
@@ -79,13 +83,21 @@ class EmailConfirmResendView(LoginRequiredMixin, View):
         return redirect("settings")
 
 
+def vacation_context(user: Any) -> dict[str, Any]:
+    """The vacation part of the settings page: the one running, the days left, the form to start one."""
+    return {"vacation": services.vacation_current(user=user),
+            "vacation_days_left": services.vacation_days_left(user=user),
+            "vacation_days_per_year": settings.VACATION_DAYS_PER_YEAR, "vacation_form": VacationStartForm()}
+
+
 class UserSettingsView(LoginRequiredMixin, View):
     """Show and change the display name, notification choices and time zone."""
 
     template_name = "accounts/settings.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template_name, {"form": UserSettingsForm.for_user(request.user)})
+        return render(request, self.template_name, {"form": UserSettingsForm.for_user(request.user),
+                                                    **vacation_context(request.user)})
 
     def post(self, request: HttpRequest) -> HttpResponse:
         form = UserSettingsForm.for_user(request.user, request.POST)
@@ -97,4 +109,59 @@ class UserSettingsView(LoginRequiredMixin, View):
             else:
                 messages.success(request, "Your settings are saved.")
                 return redirect("settings")
-        return render(request, self.template_name, {"form": form})
+        return render(request, self.template_name, {"form": form, **vacation_context(request.user)})
+
+
+class VacationStartView(LoginRequiredMixin, View):
+    """Go on vacation (POST only): the clocks of every game waiting for you stop."""
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        form = VacationStartForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "; ".join(m for errors in form.errors.values() for m in errors))
+            return redirect("settings")
+        try:
+            vacation = services.vacation_start(user=request.user, days=form.cleaned_data["days"])
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+        else:
+            until = "until you end it" if vacation.days_planned is None else f"for {vacation.days_planned} days"
+            messages.success(request, f"Enjoy your vacation: your clocks are stopped {until} "
+                                      f"(at the latest until {vacation.ends_at:%Y-%m-%d %H:%M} UTC).")
+        return redirect("settings")
+
+
+class VacationEndView(LoginRequiredMixin, View):
+    """End a vacation early (POST only): the clocks run again with the time that was left."""
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        vacation = services.vacation_end(user=request.user)
+        if vacation is None:
+            messages.info(request, "You are not on vacation.")
+        else:
+            messages.success(request, f"Welcome back! That vacation counted {vacation.days_used} "
+                                      f"day{'s' if vacation.days_used != 1 else ''}.")
+        return redirect("settings")
+
+
+@method_decorator(csrf_exempt, name="dispatch")  # mail clients POST one-click (RFC 8058) without a CSRF token
+class UnsubscribeView(View):
+    """An email's unsubscribe link, no log-in needed: GET asks to confirm, POST turns that kind of email off."""
+
+    template_name = "accounts/unsubscribe.html"
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            user, kind = services.unsubscribe_read(token=token)
+        except ValidationError as exc:
+            return render(request, self.template_name, {"error": exc.messages[0]}, status=400)
+        return render(request, self.template_name, {"target": user, "kind": kind, "token": token,
+                                                    "what": services.UNSUBSCRIBE_NAMES[kind]})
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            user, kind = services.unsubscribe(token=token)
+        except ValidationError as exc:
+            return render(request, self.template_name, {"error": exc.messages[0]}, status=400)
+        return render(request, self.template_name, {"target": user, "kind": kind, "done": True,
+                                                    "what": services.UNSUBSCRIBE_NAMES[kind]})

@@ -121,6 +121,7 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+    CELERY_BROKER_URL = "memory://localhost/"  # never used for sending: only so eager calls need no AMQP default
 CELERY_TIMEZONE = TIME_ZONE
 # A worker's default queue; the real-worker test gives its worker a queue of its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
@@ -143,7 +144,7 @@ UNSUBSCRIBE_SALT = "accounts.unsubscribe"
 _TESTING = "pytest" in sys.modules or (len(sys.argv) > 1 and sys.argv[1] == "test")
 INPROCESS_SWEEP = os.environ.get("INPROCESS_SWEEP", "" if REDIS_URL or _TESTING else "1").lower() in (
     "1", "true", "yes", "on")
-SWEEP_INTERVAL_SECONDS = 60
+SWEEP_INTERVAL_SECONDS = int(os.environ.get("SWEEP_INTERVAL_SECONDS", "60"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent_emails"))

@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # After-commit listeners of signals.game_updated: live pushes and notifications.
         from . import broadcast, notify  # noqa: F401
+        # Without a broker the web server sweeps due deadlines and reminders itself (games/sweeper.py).
+        from . import sweeper
+
+        sweeper.start()

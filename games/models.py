@@ -46,6 +46,10 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # While the player to move is on vacation the clock stops: ``deadline`` is empty and this holds the
+    # time they will have when they come back (accounts.Vacation; games.services.game_clock_pause).
+    time_left = models.DurationField(null=True, blank=True,
+                                     help_text="time left for the move while the clock is stopped (vacation)")
 
     class Meta:
         ordering = ["-id"]
@@ -77,6 +81,8 @@ class Seat(models.Model):
     score = models.IntegerField(default=0)
     result = models.CharField(max_length=5, choices=Result.choices, default=Result.NONE, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    timeouts = models.PositiveSmallIntegerField(
+        default=0, help_text="timeouts in a row: the server played for this seat; reset when the player moves")
 
     class Meta:
         ordering = ["game", "number"]
@@ -94,6 +100,7 @@ class Move(models.Model):
 
     class Kind(models.TextChoices):
         TURN = "turn", "turn"
+        TIMEOUT = "timeout", "timeout (the server played for an absent player)"
         DISCARD = "discard", "discard (the tile fitted nowhere)"
         RESIGN = "resign", "resigned"
         REMOVE = "remove", "removed by a moderator"
@@ -135,3 +142,88 @@ class ModeratorAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.moderator} {self.action} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class Notice(models.Model):
+    """Something due at a time for the player to move: a turn email, a reminder, the timeout.
+
+    Rows, not broker countdowns: ``games.tasks.sweep_due_notices`` runs every minute and hands the due ones
+    to tasks. A notice belongs to one game version; a move closes it. While the player is on vacation
+    ``due_at`` is empty and ``remaining`` holds the time that was left.
+    """
+
+    class Kind(models.TextChoices):
+        TURN_EMAIL = "turn_email", "turn email"
+        REMINDER = "reminder", "reminder"
+        TIMEOUT = "timeout", "timeout"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    seat = models.SmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    version = models.PositiveIntegerField(help_text="the game version this notice was made for")
+    due_at = models.DateTimeField(null=True, blank=True, help_text="empty while the clock is stopped")
+    remaining = models.DurationField(null=True, blank=True, help_text="time left when the clock stopped")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    done_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "kind", "version"], name="notice_once_per_turn"),
+        ]
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(done_at__isnull=True), name="notice_open_due")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for seat {self.seat} of game {self.game_id} v{self.version}"
+
+
+class SentEmail(models.Model):
+    """One notification email: recorded (pending) in the transaction that decides to send it, sent after.
+
+    The unique constraints make every email at most once: per game, seat, kind and version, and a
+    digest per user and day. A failed send is retried on the same row.
+    """
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "your turn"
+        REMINDER = "reminder", "reminder"
+        TIMEOUT = "timeout", "a player timed out"
+        DIGEST = "digest", "daily digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SENT = "sent", "sent"
+        SKIPPED = "skipped", "skipped (the game moved on)"
+        FAILED = "failed", "failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sent_emails")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="sent_emails")
+    seat = models.SmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    day = models.DateField(null=True, blank=True, help_text="the user's local day (digests)")
+    to = models.EmailField()
+    subject = models.CharField(max_length=200)
+    body_text = models.TextField()
+    body_html = models.TextField(blank=True)
+    unsubscribe_url = models.URLField(max_length=500)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "kind", "version"], condition=models.Q(game__isnull=False),
+                                    name="sent_email_once_per_game_seat_kind_version"),
+            models.UniqueConstraint(fields=["user", "kind", "day"], condition=models.Q(day__isnull=False),
+                                    name="sent_email_once_per_user_kind_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} email to {self.to} ({self.status})"

@@ -57,7 +57,9 @@ def moves_since(game: Game, since: int = 0) -> QuerySet[Move]:
     return game.moves.filter(seq__gt=since).select_related("user").order_by("seq")
 
 
-RECORD_KINDS = (Move.Kind.TURN, Move.Kind.DISCARD)
+#: Moves that are turns of the record: turns played, forced discards, and turns the server played for a
+#: player whose time ran out (a timeout holds the turn played, so the record replays).
+RECORD_KINDS = (Move.Kind.TURN, Move.Kind.TIMEOUT, Move.Kind.DISCARD)
 
 
 def game_record(game: Game) -> dict[str, Any]:

@@ -34,12 +34,21 @@ class GameSerializer(serializers.ModelSerializer):
     your_seat = serializers.SerializerMethodField()
     invite_url = serializers.SerializerMethodField()
     view = serializers.SerializerMethodField()
+    time_left = serializers.SerializerMethodField(
+        help_text="seconds left for the move while its clock is stopped (the player to move is on vacation)")
 
     class Meta:
         model = Game
         fields = ["id", "game", "status", "version", "players", "move_hours", "private", "seats",
-                  "current_seat", "your_seat", "deadline", "created_at", "started_at", "finished_at",
+                  "current_seat", "your_seat", "deadline", "time_left", "created_at", "started_at", "finished_at",
                   "invite_url", "view"]
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_time_left(self, game: Game) -> Optional[int]:
+        """Seconds left for the move while the clock is stopped (the player to move is on vacation); else null."""
+        if game.status != Game.Status.ACTIVE or game.deadline is not None or game.time_left is None:
+            return None
+        return int(game.time_left.total_seconds())
 
     def _user(self) -> Any:
         return self.context["request"].user

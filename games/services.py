@@ -9,12 +9,16 @@ import random
 from datetime import timedelta
 from typing import Any, Optional
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
+from . import clock, notices
 from .errors import BadTurn, Conflict, GameNotFound, NotAllowed
 from .models import Game, ModeratorAction, Move, Seat
 from .rules import RulesError, engine
+from .rules.bots import random_turn
 from .signals import game_updated
 
 
@@ -109,7 +113,7 @@ def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
     state, forced = eng.deal(state)
     for turn in forced:
         _log(game, Move.Kind.DISCARD, seat=state.seat, turn=turn.to_dict())
-    now = timezone.now()
+    now = clock.now()  # games/clock.py: tests set the time deadlines are counted from
     game.state = eng.state_to_dict(state)
     game.last_move_at = now
     scores = eng.scores(state)
@@ -122,7 +126,7 @@ def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
         _finish(game, seats, scores)
     else:
         game.current_seat = eng.current_player(state)
-        game.deadline = now + timedelta(hours=game.move_hours)
+        _start_clock(game, seats, now)
 
 
 def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
@@ -137,6 +141,23 @@ def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
     game.finished_at = timezone.now()
     game.current_seat = None
     game.deadline = None
+    game.time_left = None
+
+
+def _start_clock(game: Game, seats: list[Seat], now: Any) -> None:
+    """The deadline of the seat to move; a player on vacation gets the full time when they come back."""
+    mover = next((s for s in seats if s.number == game.current_seat), None)
+    if mover is not None and _away(mover.user_id):
+        game.deadline, game.time_left = None, timedelta(hours=game.move_hours)
+    else:
+        game.deadline, game.time_left = now + timedelta(hours=game.move_hours), None
+
+
+def _away(user_id: int) -> bool:
+    """True while the user is on vacation (their clocks are stopped)."""
+    from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
+
+    return Vacation.objects.filter(user_id=user_id, ended_at__isnull=True).exists()
 
 
 def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) -> Game:
@@ -162,6 +183,9 @@ def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) ->
         except RulesError as err:
             raise BadTurn(str(err)) from None
         game.version += 1
+        if seat.timeouts:  # the player is back: timeouts count in a row only
+            seat.timeouts = 0
+            seat.save(update_fields=["timeouts"])
         _log(game, Move.Kind.TURN, seat=seat.number, user=user, turn=parsed.to_dict(),
              events=new.events[len(state.events):])
         _deal_and_store(game, eng, new)
@@ -286,3 +310,83 @@ def user_unsuspend(*, user: Any, moderator: Any, reason: str = "") -> None:
     with transaction.atomic():
         type(user).objects.filter(pk=user.pk).update(is_active=True, suspended_at=None)
         _record(moderator, "unsuspend user", target=user, reason=reason)
+
+
+# ----- asynchronous play: timeouts and stopped clocks (games/tasks.py, accounts vacations) ------------
+def move_timeout(*, game_id: int, expected_version: int) -> Optional[Game]:
+    """The time for a move ran out: play a legal turn for the absent seat (no follower) and go on.
+
+    Returns None, changing nothing, if the game moved on, its clock is stopped or the deadline is still
+    ahead. The third timeout in a row removes the player as a moderator's removal does (seat skipped,
+    pieces stay, score stands); a game left with one player ends and the absent player loses.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        now = clock.now()
+        if (game.status != Game.Status.ACTIVE or game.version != expected_version or game.deadline is None
+                or game.deadline > now):
+            return None
+        seat = game.seats.select_related("user").get(number=game.current_seat)
+        if _away(seat.user_id):  # a vacation began as this turn arrived: stop the clock instead
+            game.deadline, game.time_left = None, timedelta(hours=game.move_hours)
+            game.save(update_fields=["deadline", "time_left"])
+            notices.pause(game, now)
+            _notify_after_commit(game, "pause")
+            return None
+        eng = engine(game.game)
+        state = eng.state_from_dict(game.state)
+        rng = random.Random(f"timeout:{game.seed}:{game.version}")  # the same turn if this is ever rerun
+        parsed = eng.parse_turn(random_turn(eng, state, rng, pieces=False))
+        new = eng.apply_turn(state, parsed)
+        game.version += 1
+        seat.timeouts += 1
+        seat.save(update_fields=["timeouts"])
+        _log(game, Move.Kind.TIMEOUT, seat=seat.number, turn=parsed.to_dict(),
+             events=new.events[len(state.events):])
+        _deal_and_store(game, eng, new)
+        if seat.timeouts >= settings.TIMEOUTS_BEFORE_REMOVAL and game.status == Game.Status.ACTIVE:
+            _drop_seat(game, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, None)
+        game.save()
+        _notify_after_commit(game, Move.Kind.TIMEOUT)
+    return game
+
+
+def _mover_is(game: Game, user: Any) -> bool:
+    return game.status == Game.Status.ACTIVE and game.seats.filter(
+        number=game.current_seat, user=user, status=Seat.Status.PLAYING).exists()
+
+
+def game_clock_pause(*, game_id: int, user: Any) -> Optional[Game]:
+    """Stop the clock of a game waiting for ``user`` (a vacation starts), keeping the time left."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.deadline is None or not _mover_is(game, user):
+            return None
+        now = clock.now()
+        game.time_left = max(game.deadline - now, timedelta(0))
+        game.deadline = None
+        game.save(update_fields=["deadline", "time_left"])
+        notices.pause(game, now)
+        _notify_after_commit(game, "pause")
+    return game
+
+
+def game_clock_resume(*, game_id: int, user: Any) -> Optional[Game]:
+    """Start the stopped clock of a game waiting for ``user`` again: deadline = now + the time left."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.deadline is not None or not _mover_is(game, user):
+            return None
+        now = clock.now()
+        left = game.time_left if game.time_left is not None else timedelta(hours=game.move_hours)
+        game.deadline, game.time_left = now + left, None
+        game.save(update_fields=["deadline", "time_left"])
+        notices.resume(game, now)
+        _notify_after_commit(game, "resume")
+    return game
+
+
+def games_waiting_for(user: Any) -> list[int]:
+    """Ids of the games in play whose seat to move is ``user``'s."""
+    return list(Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user, seats__status=Seat.Status.PLAYING,
+                                    seats__number=F("current_seat")).values_list("pk", flat=True))

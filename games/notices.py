@@ -1,0 +1,104 @@
+"""The due rows of a turn: when its email, its reminder and its timeout fall due (issue: asynchronous play).
+
+For the player to move at a game's version there are three ``Notice`` rows:
+
+- ``turn_email`` at the turn's start + ``TURN_EMAIL_GRACE_MINUTES`` (no mail if they play quicker),
+- ``reminder`` when a fifth of the time for the move is left (``REMINDER_FRACTION_LEFT``),
+- ``timeout`` at the deadline.
+
+A later version closes the rows of earlier ones. While the clock is stopped (the player is on vacation)
+``due_at`` is empty and ``remaining`` holds the time that was left; resuming sets ``due_at = now + remaining``.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Optional
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
+
+from . import clock
+from .models import Game, Notice, Seat
+
+
+def grace() -> timedelta:
+    """How long a turn may wait before its email goes out."""
+    return timedelta(minutes=settings.TURN_EMAIL_GRACE_MINUTES)
+
+
+def reminder_before(game: Game) -> timedelta:
+    """How long before the deadline the reminder falls due: a fifth of the time for a move."""
+    return timedelta(hours=game.move_hours) * settings.REMINDER_FRACTION_LEFT
+
+
+def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
+    """Close the open notices of versions before the game's present one (the game moved on)."""
+    return Notice.objects.filter(game=game, done_at__isnull=True, version__lt=game.version).update(
+        done_at=now or clock.now(), outcome="moved on")
+
+
+def schedule(game: Game) -> list[Notice]:
+    """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns."""
+    now = clock.now()
+    close_earlier(game, now)
+    if game.status != Game.Status.ACTIVE or game.current_seat is None:
+        Notice.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome="game over")
+        return []
+    seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
+    if seat is None:
+        return []
+    started = game.last_move_at or now
+    plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
+    if game.deadline is not None:
+        plan = {Notice.Kind.TURN_EMAIL: (started + grace(), None),
+                Notice.Kind.REMINDER: (game.deadline - reminder_before(game), None),
+                Notice.Kind.TIMEOUT: (game.deadline, None)}
+    else:  # the clock is stopped: the player is away and gets the time left when they come back
+        left = game.time_left if game.time_left is not None else timedelta(hours=game.move_hours)
+        plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
+                Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
+                Notice.Kind.TIMEOUT: (None, left)}
+    made = []
+    for kind, (due_at, remaining) in plan.items():
+        try:
+            with transaction.atomic():
+                notice, _ = Notice.objects.get_or_create(
+                    game=game, seat=seat.number, kind=kind, version=game.version,
+                    defaults={"user_id": seat.user_id, "due_at": due_at, "remaining": remaining})
+        except IntegrityError:  # made at the same moment by another process
+            notice = Notice.objects.get(game=game, seat=seat.number, kind=kind, version=game.version)
+        made.append(notice)
+    return made
+
+
+def pause(game: Game, now: datetime) -> None:
+    """Stop the open notices of the game's present turn, keeping the time each had left."""
+    for notice in Notice.objects.filter(game=game, version=game.version, done_at__isnull=True,
+                                        due_at__isnull=False):
+        notice.remaining = max(notice.due_at - now, timedelta(0))
+        notice.due_at = None
+        notice.save(update_fields=["due_at", "remaining"])
+
+
+def resume(game: Game, now: datetime) -> None:
+    """Start the stopped notices of the game's present turn again with the time they had left."""
+    for notice in Notice.objects.filter(game=game, version=game.version, done_at__isnull=True,
+                                        due_at__isnull=True):
+        notice.due_at = now + (notice.remaining or timedelta(0))
+        notice.remaining = None
+        notice.save(update_fields=["due_at", "remaining"])
+
+
+def finish(*, game_id: int, kind: str, version: int, outcome: str, overwrite: bool = False) -> None:
+    """Mark the notice a task was handed as done, with what came of it.
+
+    ``overwrite``: say what the task did even if the notice was closed meanwhile (a timeout's own move
+    closes it as "moved on" before the task gets here).
+    """
+    notices = Notice.objects.filter(game_id=game_id, kind=kind, version=version)
+    if overwrite:
+        notices.update(done_at=Coalesce("done_at", Value(clock.now())), outcome=outcome[:40])
+    else:
+        notices.filter(done_at__isnull=True).update(done_at=clock.now(), outcome=outcome[:40])
