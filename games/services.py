@@ -110,6 +110,7 @@ def _start(game: Game) -> None:
 
 def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
     """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores."""
+    before = game.current_seat if game.status == Game.Status.ACTIVE else None
     state, forced = eng.deal(state)
     for turn in forced:
         _log(game, Move.Kind.DISCARD, seat=state.seat, turn=turn.to_dict())
@@ -126,7 +127,8 @@ def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
         _finish(game, seats, scores)
     else:
         game.current_seat = eng.current_player(state)
-        _start_clock(game, seats, now)
+        if game.current_seat != before or (game.deadline is None and game.time_left is None):
+            _start_clock(game, seats, now)  # a new turn; a seat leaving out of turn keeps the mover's clock
 
 
 def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:

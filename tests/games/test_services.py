@@ -425,3 +425,20 @@ def test_state_is_always_the_replayed_log(started, users, moderator):
     assert list(game.moves.values_list("seq", flat=True)) == list(range(1, game.moves.count() + 1))
     kinds = set(game.moves.values_list("kind", flat=True))
     assert {Move.Kind.TURN, Move.Kind.DISCARD, Move.Kind.RESIGN, Move.Kind.REMOVE} <= kinds
+
+
+def test_a_seat_leaving_out_of_turn_keeps_the_movers_clock(started, users):
+    from games import clock
+
+    game = started("carcassonne", 3, seed=41)
+    game = play(game, random.Random(41), turns=2)
+    deadline, to_move = game.deadline, game.current_seat
+    other = next(s.user for s in game.seats.all() if s.number != to_move)
+    clock.freeze(clock.now() + timedelta(hours=5))
+    try:
+        services.game_resign(game_id=game.pk, user=other)
+    finally:
+        clock.unfreeze()
+    game.refresh_from_db()
+    assert game.current_seat == to_move
+    assert game.deadline == deadline  # not five hours more for the player to move
