@@ -41,7 +41,7 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "game", "status", "version", "players", "move_hours", "private", "seats",
                   "current_seat", "your_seat", "deadline", "time_left", "created_at", "started_at", "finished_at",
-                  "invite_url", "view"]
+                  "last_move_at", "invite_url", "view"]
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_time_left(self, game: Game) -> Optional[int]:
