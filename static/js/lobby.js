@@ -1,0 +1,43 @@
+// The lobby: games waiting for me stay first; /ws/lobby/ says when that changes, and the lists are reloaded.
+
+import { LiveSocket } from "./live.js";
+
+const root = document.getElementById("lobby");
+
+function waitingIds() {
+  return [...document.querySelectorAll("#waiting-list li[data-game]")].map((li) => Number(li.dataset.game)).sort((a, b) => a - b);
+}
+
+async function reloadLists() {
+  try {
+    const res = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    if (!res.ok) return;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    const before = new Set(waitingIds());
+    for (const id of ["lobby-games", "open-games"]) {
+      const fresh = doc.getElementById(id), here = document.getElementById(id);
+      if (fresh && here && !here.contains(document.activeElement)) here.innerHTML = fresh.innerHTML;
+    }
+    const added = waitingIds().filter((id) => !before.has(id));
+    for (const li of document.querySelectorAll("#waiting-list li[data-game]")) {
+      if (added.includes(Number(li.dataset.game))) li.classList.add("just-arrived");
+    }
+    if (added.length) {
+      document.getElementById("lobby-status").textContent =
+        added.length === 1 ? `Game #${added[0]} is waiting for you.` : `${added.length} more games are waiting for you.`;
+    }
+    const n = waitingIds().length;
+    document.title = n ? `(${n}) The Ark of the Covenant` : "The Ark of the Covenant";
+  } catch { /* offline: the next message tries again */ }
+}
+
+if (root?.dataset.wsPath) {
+  new LiveSocket(root.dataset.wsPath, {
+    onMessage: (msg) => {
+      if (msg.type !== "lobby") return;
+      const now = [...msg.waiting].sort((a, b) => a - b);
+      if (now.join() !== waitingIds().join() || msg.changed !== null) reloadLists();
+    },
+    onOpen: (reconnected) => { if (reconnected) reloadLists(); },
+  });
+}

@@ -1,0 +1,129 @@
+"""What a player does on the pages, as small functions the browser tests read like steps."""
+from __future__ import annotations
+
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Optional
+
+from django.db import connections
+
+from games import services
+from games.models import Game
+from games.rules import engine
+from games.rules.bots import random_turn
+
+PASSWORD = "a long pass phrase for tests"
+
+
+def sign_up(page: Any, username: str) -> None:
+    """Create an account through the sign-up page; it logs the new user in and goes to the lobby."""
+    page.goto("/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", f"{username}@example.org")
+    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=password_confirm]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+    assert page.locator(".nav-user").count() == 1, page.url + page.content()[:3000]
+    assert page.locator(".nav-user").inner_text() == username
+
+
+def log_in(page: Any, username: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def game_data(page: Any, game_id: int) -> dict[str, Any]:
+    """GET /api/games/<id>/ as the page's user (its session cookie)."""
+    response = page.request.get(f"/api/games/{game_id}/")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def wait_for_game(page: Any) -> None:
+    """The game page has drawn its board from the embedded data."""
+    page.wait_for_function("() => window.arkGame && document.querySelectorAll('#board .layer-tiles .tile').length > 0")
+
+
+def tiles_on_board(page: Any) -> int:
+    return page.locator("#board .layer-tiles .tile").count()
+
+
+def click_cell(page: Any, x: int, y: int, px: float = 50, py: float = 50) -> None:
+    """Click a board cell (at a point inside it, in tile units) where it is drawn now."""
+    page.evaluate("([x, y]) => window.arkGame.board.centreOn(x, y)", [x, y])
+    cx, cy = page.evaluate("([x, y, px, py]) => window.arkGame.board.clientPoint(x, y, px, py)", [x, y, px, py])
+    page.mouse.click(cx, cy)
+
+
+def my_turn(page: Any) -> bool:
+    return page.locator("#game.my-turn").count() == 1
+
+
+def confirm_turn(page: Any) -> dict[str, Any]:
+    """Press Confirm and wait for the server's answer; returns the game it answered."""
+    with page.expect_response(lambda r: r.url.endswith("/turns/") and r.request.method == "POST") as answer:
+        page.click("button[data-act=confirm]")
+    response = answer.value
+    assert response.ok, response.text()
+    return response.json()
+
+
+def place_first_fit(page: Any, game_id: int, want_follower: bool = False, drag: bool = False) -> dict[str, Any]:
+    """Place the tile in hand at the first highlighted place (one with a follower spot if asked), by a click
+    on the place or by dragging the tile in hand there."""
+    data = game_data(page, game_id)
+    rotation = page.evaluate("window.arkGame.rotation")
+    places = [p for p in data["view"]["legal"] if p["rotation"] == rotation]
+    if want_follower and any(p["followers"] for p in places):
+        places = [p for p in places if p["followers"]]
+    place = places[0]
+    if drag:
+        page.evaluate("([x, y]) => window.arkGame.board.centreOn(x, y)", [place["x"], place["y"]])
+        box = page.locator("button.hand-tile").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        cx, cy = page.evaluate("([x, y]) => window.arkGame.board.clientPoint(x, y)", [place["x"], place["y"]])
+        page.mouse.move(cx, cy, steps=8)
+        assert page.locator("#board .ghost.ghost-ok").count() == 1  # the ghost shows where it would go
+        page.mouse.up()
+    else:
+        click_cell(page, place["x"], place["y"])
+    page.wait_for_selector("#board .cell.pending-frame")
+    return place
+
+
+def play_random_turns(game_id: int, rng: random.Random, leave: int = 0, turns: Optional[int] = None) -> Game:
+    """Play random legal turns through the service until ``leave`` tiles are left in the pile (or ``turns``).
+
+    In a thread of its own: Playwright keeps an event loop running in the test's thread, and the live
+    update sent after each commit (``async_to_sync``) cannot run inside one.
+    """
+    def run() -> Game:
+        try:
+            return _play_random_turns(game_id, rng, leave, turns)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def _play_random_turns(game_id: int, rng: random.Random, leave: int, turns: Optional[int]) -> Game:
+    game = Game.objects.get(pk=game_id)
+    eng = engine(game.game)
+    played = 0
+    while game.status == Game.Status.ACTIVE and (turns is None or played < turns):
+        state = eng.state_from_dict(game.state)
+        if len(state.pile) <= leave:
+            break
+        user = game.seats.get(number=game.current_seat).user
+        game = services.move_submit(game_id=game.pk, user=user, turn=random_turn(eng, state, rng),
+                                    expected_version=game.version)
+        played += 1
+    game.refresh_from_db()
+    return game
