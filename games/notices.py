@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Optional
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.db.models import Value
 from django.db.models.functions import Coalesce
 
@@ -39,16 +38,16 @@ def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
         done_at=now or clock.now(), outcome="moved on")
 
 
-def schedule(game: Game) -> list[Notice]:
+def schedule(game: Game) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns."""
     now = clock.now()
     close_earlier(game, now)
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
         Notice.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome="game over")
-        return []
+        return
     seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
     if seat is None:
-        return []
+        return
     started = game.last_move_at or now
     plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
     if game.deadline is not None:
@@ -60,17 +59,11 @@ def schedule(game: Game) -> list[Notice]:
         plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
                 Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
                 Notice.Kind.TIMEOUT: (None, left)}
-    made = []
-    for kind, (due_at, remaining) in plan.items():
-        try:
-            with transaction.atomic():
-                notice, _ = Notice.objects.get_or_create(
-                    game=game, seat=seat.number, kind=kind, version=game.version,
-                    defaults={"user_id": seat.user_id, "due_at": due_at, "remaining": remaining})
-        except IntegrityError:  # made at the same moment by another process
-            notice = Notice.objects.get(game=game, seat=seat.number, kind=kind, version=game.version)
-        made.append(notice)
-    return made
+    # One statement, idempotent: rows already made (by a rerun or another process) are left alone.
+    Notice.objects.bulk_create(
+        [Notice(game=game, seat=seat.number, user_id=seat.user_id, kind=kind, version=game.version,
+                due_at=due_at, remaining=remaining) for kind, (due_at, remaining) in plan.items()],
+        ignore_conflicts=True)
 
 
 def pause(game: Game, now: datetime) -> None:
