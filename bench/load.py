@@ -1,0 +1,215 @@
+"""Load benchmark: simulated players play many games at once through the API and WebSockets.
+
+    python -m bench.load [--games 100] [--seconds 30] [--serve 2] [--url http://127.0.0.1:8100]
+
+Setup (users, tokens, sessions, started games) goes straight to the database through the services;
+then every game is played by its two players concurrently: each player keeps a WebSocket open on its
+game (``/ws/games/<id>/``, authenticated by a session cookie), and whoever is to move posts a random
+legal turn from their view (``POST /api/games/<id>/turns/``, token auth). It prints one JSON object:
+turns per second, turn latency (request to answer) and push latency (from the server's commit of the
+turn, ``last_move_at``, to each watching socket receiving its view), as median, 95th and 99th
+percentiles in milliseconds. With ``--serve N`` it starts ``uvicorn --workers N`` itself, with the
+environment it was given (set DATABASE_URL and REDIS_URL so the workers share state, and DJANGO_ENV).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import datetime
+from typing import Any, Optional
+
+import aiohttp
+
+
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arkproject.settings")
+    import django
+
+    django.setup()
+
+
+def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
+    """``games`` started two-player games; for each, its id and each seat's token and session cookie."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+    from games.models import Seat
+
+    user_model = get_user_model()
+    stamp = f"{int(time.time())}{random.randrange(1000)}"
+    users = user_model.objects.bulk_create([
+        user_model(username=f"load{stamp}_{i}", email=f"load{stamp}_{i}@example.org", password="!")
+        for i in range(2 * games)])
+    users = list(user_model.objects.filter(username__startswith=f"load{stamp}_").order_by("pk"))
+    Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
+    tokens = dict(Token.objects.filter(user__in=users).values_list("user_id", "key"))
+    sessions = {}
+    for user in users:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.save()
+        sessions[user.pk] = store.session_key
+    out = []
+    for i in range(games):
+        a, b = users[2 * i], users[2 * i + 1]
+        created = services.game_create(user=a, game=game, players=2, move_hours=24)
+        services.game_join(game_id=created.pk, user=b)
+        seats = {s.user_id: s.number for s in Seat.objects.filter(game_id=created.pk)}
+        out.append({"id": created.pk, "players": [
+            {"seat": seats[u.pk], "token": tokens[u.pk], "session": sessions[u.pk]} for u in (a, b)]})
+    return out
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.turn_ms: list[float] = []
+        self.push_ms: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.turns = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def percentiles(values: list[float]) -> dict[str, Optional[float]]:
+    if not values:
+        return {"p50": None, "p95": None, "p99": None}
+    q = statistics.quantiles(values, n=100, method="inclusive")
+    return {"p50": round(statistics.median(values), 1), "p95": round(q[94], 1), "p99": round(q[98], 1)}
+
+
+def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    spot = rng.choice(view["legal"])
+    actions: list[dict[str, Any]] = [{"type": "pass"}] + [{"type": "follower", "at": a} for a in spot["followers"]]
+    turn = {"tile": view["tile"], "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"],
+            "action": rng.choice(actions)}
+    if spot["ark_at"]:
+        turn["ark_at"] = rng.choice(spot["ark_at"])
+    return turn
+
+
+async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player: dict[str, Any],
+                    stats: Stats, stop_at: float, rng: random.Random, ready: asyncio.Event) -> None:
+    """One player: watch the game's socket; when it is our turn, post a random legal turn."""
+    ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
+    headers = {"Cookie": f"sessionid={player['session']}", "Origin": base}
+    auth = {"Authorization": f"Token {player['token']}"}
+    seen = -1
+    async with http.ws_connect(ws_url, headers=headers, heartbeat=None, max_msg_size=0) as ws:
+        ready.set()
+        while time.perf_counter() < stop_at:
+            try:
+                message = await asyncio.wait_for(ws.receive(), timeout=max(0.1, stop_at - time.perf_counter()))
+            except asyncio.TimeoutError:
+                break
+            if message.type != aiohttp.WSMsgType.TEXT:
+                stats.error(f"socket {message.type.name.lower()}")
+                break
+            data = json.loads(message.data)
+            if data.get("type") != "game" or data["version"] <= seen:
+                continue
+            received = time.time()
+            seen = data["version"]
+            game = data["game"]
+            moved = game.get("last_move_at")
+            if moved and seen > 2:  # versions 1-2 come from setup, not from a measured turn
+                stats.push_ms.append(1000 * (received - datetime.fromisoformat(moved).timestamp()))
+            if game["status"] != "active" or game["current_seat"] != player["seat"]:
+                continue
+            view = game["view"]
+            if not view["legal"]:
+                continue
+            body = {"version": game["version"], "turn": random_turn(view, rng)}
+            start = time.perf_counter()
+            async with http.post(f"{base}/api/games/{game_id}/turns/", json=body, headers=auth) as answer:
+                await answer.read()
+                if answer.status == 200:
+                    stats.turn_ms.append(1000 * (time.perf_counter() - start))
+                    stats.turns += 1
+                else:
+                    stats.error(f"turn answered {answer.status}")
+
+
+async def run(base: str, games: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    stats = Stats()
+    connector = aiohttp.TCPConnector(limit=0)
+    timeout = aiohttp.ClientTimeout(total=None, sock_connect=30)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+        readies = []
+        tasks = []
+        stop_at = time.perf_counter() + seconds + 60  # provisional until every socket is open
+        deadline = [stop_at]
+        for game in games:
+            for i, player in enumerate(game["players"]):
+                ready = asyncio.Event()
+                readies.append(ready)
+                rng = random.Random(game["id"] * 7 + i)
+                tasks.append(asyncio.create_task(
+                    play_seat(http, base, game["id"], player, stats, deadline[0], rng, ready)))
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+        start = time.perf_counter()
+        turns_before = stats.turns
+        stats.turn_ms.clear()
+        stats.push_ms.clear()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - start
+        turns = stats.turns - turns_before
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {"turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
+            "sockets": len(tasks), "games": len(games), "turn_ms": percentiles(stats.turn_ms),
+            "push_ms": percentiles(stats.push_ms), "errors": stats.errors}
+
+
+def serve(workers: int, port: int) -> subprocess.Popen[bytes]:
+    """Start ``uvicorn --workers N`` on loopback and wait until it answers."""
+    command = [sys.executable, "-m", "uvicorn", "arkproject.asgi:application", "--host", "127.0.0.1",
+               "--port", str(port), "--workers", str(workers), "--log-level", "warning", "--no-access-log"]
+    server = subprocess.Popen(command, start_new_session=True)
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/schema/", timeout=2).read()
+            return server
+        except Exception:
+            time.sleep(0.5)
+    os.killpg(server.pid, signal.SIGTERM)
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games played at once (2 sockets each)")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--game", default="carcassonne", choices=["ark", "carcassonne"])
+    parser.add_argument("--url", default="http://127.0.0.1:8100")
+    parser.add_argument("--serve", type=int, default=0, help="start uvicorn with this many worker processes")
+    args = parser.parse_args()
+    setup_django()
+    games = make_players_and_games(args.games, args.game)
+    server = serve(args.serve, int(args.url.rsplit(":", 1)[1])) if args.serve else None
+    try:
+        result = asyncio.run(run(args.url.rstrip("/"), games, args.seconds))
+    finally:
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    result.update({"game": args.game, "server_workers": args.serve or None})
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
