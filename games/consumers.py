@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.contrib.auth import get_user_model
 from django.db.models import F
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -48,6 +49,13 @@ def game_message(game_id: int, user: Any) -> dict[str, Any]:
     payload = GameSerializer(game, context={"request": _Viewer(user)}).data
     # Through the API's own encoder, so the socket and GET /api/games/<id>/ answer the same JSON.
     return {"type": "game", "version": game.version, "game": json.loads(json.dumps(payload, cls=JSONEncoder))}
+
+
+def account_usable(user: Any) -> bool:
+    """False for a logged-in user whose account was suspended (or deleted) since the socket opened."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return True  # anonymous sockets see what anyone may see
+    return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
 
 
 def waiting_game_ids(user: Any) -> list[int]:
@@ -127,6 +135,9 @@ class GameConsumer(_JsonConsumer):
 
     async def send_game(self) -> None:
         """Re-read the game and send this user's view of it (raises GameNotFound if they may not see it)."""
+        if not await database_sync_to_async(account_usable)(self.user):
+            await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
+            return
         message = await database_sync_to_async(game_message)(self.game_id, self.user)
         self.sent_version = max(self.sent_version, message["version"])
         await self.send_json(message)
@@ -157,6 +168,9 @@ class LobbyConsumer(_JsonConsumer):
         await self.send_lobby(None)
 
     async def send_lobby(self, changed: Optional[int]) -> None:
+        if not await database_sync_to_async(account_usable)(self.user):
+            await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
+            return
         waiting = await database_sync_to_async(waiting_game_ids)(self.user)
         await self.send_json({"type": "lobby", "waiting": waiting, "changed": changed})
 

@@ -113,8 +113,10 @@ def _decide(game_id: int, seat: int, version: int, kind: str) -> Optional[str]:
         context = emails.game_context(game, user, seat)
         context["time_left"] = _duration_words(game.deadline - clock.now())
         email = emails.record(user=user, kind=kind, context=context, game=game, seat=seat, version=version)
-        if email is None:
-            return "sent before"
+        if email is None:  # decided before: send it again only if it never went out (a worker died sending it)
+            email = SentEmail.objects.filter(game=game, seat=seat, kind=kind, version=version).first()
+            if email is None or email.status != SentEmail.Status.PENDING:
+                return f"{email.status if email else 'sent'} before"
         transaction.on_commit(lambda: queue(deliver_email, email.pk))
     return "queued"
 
@@ -129,7 +131,12 @@ def _duration_words(delta: timedelta) -> str:
 
 
 def _close(game_id: int, kind: str, version: int, outcome: Optional[str]) -> Optional[str]:
-    if outcome is not None:
+    """Close the notice with what came of it; a queued email keeps it open (leased) until it is delivered.
+
+    So a worker that dies while sending leaves the notice to fall due again when its lease ends, and the
+    sweep's rerun sends the recorded email (``_decide`` re-queues a pending row): nothing is lost.
+    """
+    if outcome is not None and outcome != "queued":
         notices.finish(game_id=game_id, kind=kind, version=version, outcome=outcome)
     return outcome
 
@@ -258,21 +265,42 @@ class EmailTask(Task):
              autoretry_for=(OSError,),  # smtplib.SMTPException and socket errors are OSErrors
              retry_backoff=True, retry_backoff_max=600, retry_jitter=True, max_retries=5)
 def deliver_email(self: Task, email_id: int) -> str:
-    """Send a recorded email; a retry sends the same row again. Stale turn emails and reminders are dropped."""
-    email = SentEmail.objects.select_related("game").filter(pk=email_id).first()
-    if email is None or email.status != SentEmail.Status.PENDING:
-        return "nothing to do"
-    game = email.game
-    if email.kind in (SentEmail.Kind.TURN, SentEmail.Kind.REMINDER) and game is not None and (
-            game.version != email.version or game.status != Game.Status.ACTIVE):
-        SentEmail.objects.filter(pk=email.pk, status=SentEmail.Status.PENDING).update(status=SentEmail.Status.SKIPPED)
-        return "moved on"
-    SentEmail.objects.filter(pk=email.pk).update(attempts=F("attempts") + 1)
-    try:
-        emails.message(email).send()
-    except OSError as exc:
-        SentEmail.objects.filter(pk=email.pk).update(error=repr(exc)[:2000])
-        raise
-    SentEmail.objects.filter(pk=email.pk, status=SentEmail.Status.PENDING).update(
-        status=SentEmail.Status.SENT, sent_at=clock.now(), error="")
+    """Send a recorded email; a retry sends the same row again. Stale turn emails and reminders are dropped.
+
+    The row stays locked while it is sent, so two deliveries of one email (a re-queued one while the first is
+    still sending) never both send: the second finds the row locked and leaves it. A worker killed mid-send
+    releases the lock with its connection; the email stays pending and its notice's lease brings it back.
+    """
+    failure: Optional[OSError] = None
+    with transaction.atomic():
+        email = SentEmail.objects.select_for_update(skip_locked=True).filter(pk=email_id).first()
+        if email is None or email.status != SentEmail.Status.PENDING:
+            return "nothing to do"  # no such row, sent already, or being sent right now
+        game = email.game
+        if email.kind in (SentEmail.Kind.TURN, SentEmail.Kind.REMINDER) and game is not None and (
+                game.version != email.version or game.status != Game.Status.ACTIVE):
+            SentEmail.objects.filter(pk=email.pk).update(status=SentEmail.Status.SKIPPED)
+            _close_notice_of(email, "moved on")
+            return "moved on"
+        try:
+            emails.message(email).send()
+        except OSError as exc:  # counted and kept (committed), then raised for the retry
+            failure = exc
+            SentEmail.objects.filter(pk=email.pk).update(attempts=F("attempts") + 1, error=repr(exc)[:2000])
+        else:
+            SentEmail.objects.filter(pk=email.pk).update(attempts=F("attempts") + 1, status=SentEmail.Status.SENT,
+                                                         sent_at=clock.now(), error="")
+            _close_notice_of(email, "sent")
+    if failure is not None:
+        raise failure
     return "sent"
+
+
+#: The notice whose task decided each kind of email (digests and timeout emails have none).
+NOTICE_OF_EMAIL = {SentEmail.Kind.TURN: Notice.Kind.TURN_EMAIL, SentEmail.Kind.REMINDER: Notice.Kind.REMINDER}
+
+
+def _close_notice_of(email: SentEmail, outcome: str) -> None:
+    kind = NOTICE_OF_EMAIL.get(email.kind)
+    if kind is not None and email.game_id is not None:
+        notices.finish(game_id=email.game_id, kind=kind, version=email.version, outcome=outcome)

@@ -32,7 +32,7 @@ def test_the_reminder_goes_once_when_a_fifth_of_the_time_is_left(start, clock) -
     assert reminder.subject == f"Reminder: 23 hours left for your move in The Ark of the Covenant #{game.pk}"
     assert f"{SITE}/games/{game.pk}/" in reminder.body and "Play by Sat 9 Mar 2030, 10:00 (UTC)" in reminder.body
     assert SentEmail.objects.filter(kind=SentEmail.Kind.REMINDER).count() == 1
-    assert Notice.objects.get(game=game, kind=Notice.Kind.REMINDER).outcome == "queued"
+    assert Notice.objects.get(game=game, kind=Notice.Kind.REMINDER).outcome == "sent"
 
 
 def test_no_reminder_once_the_player_has_moved(start, clock) -> None:

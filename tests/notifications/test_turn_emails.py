@@ -32,7 +32,7 @@ def test_the_turn_email_goes_after_the_grace_period(start, clock) -> None:
     sweep()
     assert len(mail.outbox) == 1  # once
     notice = Notice.objects.get(game=game, kind=Notice.Kind.TURN_EMAIL, version=game.version)
-    assert notice.done_at is not None and notice.outcome == "queued"
+    assert notice.done_at is not None and notice.outcome == "sent"
     record = SentEmail.objects.get(game=game, kind=SentEmail.Kind.TURN)
     assert (record.status, record.seat, record.version, record.user) == (
         SentEmail.Status.SENT, game.current_seat, game.version, waiting)

@@ -1,0 +1,263 @@
+"""Fixtures and helpers of the robustness tests (issue "Ready for real players").
+
+Races, intruders, hidden information and faults: each test prints what it saw as ``observed: ...`` lines
+(``pytest -s`` shows them) so the figures can be quoted. The PostgreSQL-only tests skip on SQLite with the
+reason; those that start processes (redis-server, a Celery worker, daphne) clean up after themselves.
+"""
+from __future__ import annotations
+
+import json
+import random
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings as django_settings
+from django.db import connection
+
+from arkproject.celery import app as celery_app
+from games import selectors, services
+from games.models import Game, Move
+from games.rules import engine
+from games.rules.bots import random_turn
+from tests.factories import UserFactory
+
+
+def observed(text: str) -> None:
+    """A fact the lead can quote (shown with ``pytest -s``)."""
+    print(f"observed: {text}", flush=True)
+
+
+def on_postgres() -> bool:
+    return django_settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+def need_postgres(why: str) -> None:
+    """Skip the calling test on SQLite, saying why it needs PostgreSQL."""
+    if not on_postgres():
+        pytest.skip(f"needs PostgreSQL ({why}); set DATABASE_URL=postgres://... to run it")
+
+
+def database_url() -> str:
+    """A DATABASE_URL for the test database this process uses (under xdist: test_<name>_gw0 and so on)."""
+    db = django_settings.DATABASES["default"]
+    auth = quote(db["USER"] or "", safe="") + (":" + quote(db["PASSWORD"], safe="") if db.get("PASSWORD") else "")
+    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    return f"postgres://{auth}{'@' if auth else ''}{host}/{db['NAME']}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until(condition: Callable[[], Any], what: str, timeout: float = 30.0, every: float = 0.05,
+               process: Optional[subprocess.Popen] = None, log: Optional[Path] = None) -> Any:
+    """Poll ``condition`` until it gives something true; fail if ``process`` dies or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        if process is not None and process.poll() is not None:
+            pytest.fail(f"the process exited ({process.returncode}) before {what}:\n{log.read_text() if log else ''}")
+        time.sleep(every)
+    pytest.fail(f"no {what} after {timeout} s" + (f"; log:\n{log.read_text()}" if log else ""))
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Terminate a process this test started (by its own handle), killing it if it will not go."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=timeout)
+
+
+def race(count: int, work: Callable[[int], Any], timeout: float = 60.0) -> list[Any]:
+    """Run ``work(i)`` in ``count`` threads released together by a barrier; each has its own connection.
+
+    Returns each thread's result (or the exception it raised); every thread's connection is closed.
+    """
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait(timeout=timeout)
+            results[index] = work(index)
+        except BaseException as exc:  # noqa: BLE001 - reported to the test
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,), name=f"race-{i}") for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout)
+    assert not any(t.is_alive() for t in threads), "a racing thread hung"
+    return results
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Tasks run in the calling thread (also with REDIS_URL set): no test queues onto the shared broker."""
+    old = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = True, True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old
+
+
+@pytest.fixture
+def make_user(db) -> Callable[..., Any]:
+    return UserFactory
+
+
+def start_game(users: list[Any], *, name: str = "ark", seed: Optional[int] = 1234, private: bool = False,
+               move_hours: int = 72) -> Game:
+    """A started game of ``users`` (the first creates it, the others join), seed pinned unless None."""
+    game = services.game_create(user=users[0], game=name, players=len(users), private=private,
+                                move_hours=move_hours)
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user, invite_code=game.invite_code)
+    game.refresh_from_db()
+    return game
+
+
+def mover(game: Game) -> Any:
+    """The user whose turn it is (read afresh)."""
+    game.refresh_from_db()
+    return game.seats.get(number=game.current_seat).user
+
+
+def next_turn(game: Game, rng: random.Random) -> dict[str, Any]:
+    """A random legal turn for the seat to move, from the stored state."""
+    eng = engine(game.game)
+    return random_turn(eng, eng.state_from_dict(game.state), rng)
+
+
+def play_turns(game: Game, count: int, rng: random.Random) -> Game:
+    for _ in range(count):
+        if game.status != Game.Status.ACTIVE:
+            break
+        game = services.move_submit(game_id=game.pk, user=mover(game), turn=next_turn(game, rng),
+                                    expected_version=game.version)
+    game.refresh_from_db()
+    return game
+
+
+def check_log(game: Game) -> dict[str, Any]:
+    """The move log is whole: seq 1..n without gap or duplicate, versions never go back, replay == state.
+
+    Returns a few figures for the ``observed`` line.
+    """
+    game.refresh_from_db()
+    moves = list(game.moves.order_by("seq").values_list("seq", "kind", "version"))
+    seqs = [m[0] for m in moves]
+    assert seqs == list(range(1, len(seqs) + 1)), f"the log of game {game.pk} has a gap or a duplicate: {seqs}"
+    versions = [m[2] for m in moves]
+    assert versions == sorted(versions), f"log versions go back: {versions}"
+    assert not versions or versions[-1] <= game.version
+    turns = sum(1 for m in moves if m[1] in (Move.Kind.TURN, Move.Kind.TIMEOUT))
+    assert selectors.state_from_log(game) == game.state, f"replaying the log of game {game.pk} differs from its state"
+    return {"moves": len(moves), "turns": turns, "version": game.version}
+
+
+def decode(response: Any) -> Any:
+    return json.loads(response.content) if response.content else None
+
+
+class RedisServer:
+    """A private ``redis-server`` on a free port (never the machine's own): started, stopped, restarted."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.folder = folder
+        self.process: Optional[subprocess.Popen] = None
+        self.log = folder / "redis.log"
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> "RedisServer":
+        import redis
+
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(
+                ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                 "--dir", str(self.folder)], stdout=out, stderr=subprocess.STDOUT)
+        client = redis.Redis.from_url(self.url, socket_connect_timeout=1)
+
+        def answers() -> bool:
+            try:
+                return bool(client.ping())
+            except redis.exceptions.ConnectionError:
+                return False
+
+        wait_until(answers, f"redis-server on port {self.port}", timeout=20, process=self.process, log=self.log)
+        client.close()
+        return self
+
+    def kill(self) -> None:
+        """Stop it hard (SIGKILL), as a crash would."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process)
+
+
+@pytest.fixture
+def private_redis(tmp_path) -> Iterator[RedisServer]:
+    import shutil
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs the redis-server program to start a private Redis")
+    server = RedisServer(tmp_path).start()
+    yield server
+    server.stop()
+
+
+class CeleryBroker:
+    """Point this process's Celery app at ``url`` (tasks queued for real, not run eagerly); undone on exit."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __enter__(self) -> "CeleryBroker":
+        conf = celery_app.conf
+        self.saved = (conf.broker_url, conf.task_always_eager, conf.task_eager_propagates)
+        conf.broker_url, conf.task_always_eager = self.url, False
+        self._reset_pools()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._reset_pools()
+        celery_app.conf.broker_url, celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = \
+            self.saved
+
+    @staticmethod
+    def _reset_pools() -> None:
+        """Connections are pooled per broker URL; drop ours so the next send connects to the new one."""
+        if celery_app._pool is not None:
+            try:
+                celery_app._pool.force_close_all()
+            except Exception:  # noqa: BLE001 - the broker may be gone
+                pass
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
