@@ -6,12 +6,16 @@ and sends its own user's view (games/consumers.py). The seated users' lobby grou
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
+import os
 import threading
-from typing import Any
+from typing import Any, Optional
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels import DEFAULT_CHANNEL_LAYER
+from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_layer
+from django.conf import settings
 from django.dispatch import receiver
 
 from .models import Seat
@@ -64,6 +68,69 @@ def _run(func: Any, *args: Any) -> None:
     worker.join(BROADCAST_TIMEOUT + 1)
 
 
+class _Sender:
+    """This process's own event loop thread for sends to a shared channel layer (Redis).
+
+    channels-redis keeps connections per event loop, so ``async_to_sync`` (a fresh loop per call) opened
+    new connections for every turn, and the request that committed the turn waited for them. Here the
+    sends go to one long-lived loop with its own layer instance, and the request does not wait.
+    """
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        self.layers: dict[str, Any] = {}
+        self.pending: set[Any] = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self.loop.run_forever, name="channel-layer-sender", daemon=True).start()
+
+    def layer(self) -> Any:
+        """A layer of the current settings, used by this loop only (tests change the settings)."""
+        config = repr(settings.CHANNEL_LAYERS.get(DEFAULT_CHANNEL_LAYER))
+        if config not in self.layers:
+            self.layers[config] = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+        return self.layers[config]
+
+    def submit(self, groups: list[str], message: dict[str, Any]) -> None:
+        future = asyncio.run_coroutine_threadsafe(self._send(groups, message), self.loop)
+        with self.lock:
+            self.pending.add(future)
+        future.add_done_callback(self._done)
+
+    async def _send(self, groups: list[str], message: dict[str, Any]) -> None:
+        await _send_all(self.layer(), groups, message)
+
+    def _done(self, future: Any) -> None:
+        with self.lock:
+            self.pending.discard(future)
+        if not future.cancelled() and future.exception() is not None:
+            logger.warning("live update failed", exc_info=future.exception())
+
+    def wait(self, timeout: float) -> None:
+        with self.lock:
+            futures = list(self.pending)
+        concurrent.futures.wait(futures, timeout=timeout)
+
+
+_sender: Optional[_Sender] = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> _Sender:
+    """This process's sender (a forked worker starts its own)."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender.pid != os.getpid():
+            _sender = _Sender()
+        return _sender
+
+
+def wait_for_broadcasts(timeout: float = BROADCAST_TIMEOUT + 1) -> None:
+    """Block until the live updates queued so far have gone out (or failed); for tests and shutdown."""
+    if _sender is not None and _sender.pid == os.getpid():
+        _sender.wait(timeout)
+
+
 def game_broadcast(*, game_id: int, version: int) -> None:
     """Push ``game.updated`` to the game's group and to each seated user's group; never raises."""
     try:
@@ -73,7 +140,10 @@ def game_broadcast(*, game_id: int, version: int) -> None:
         user_ids = sorted(set(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True)))
         groups = [game_group(game_id)] + [user_group(uid) for uid in user_ids]
         message = {"type": "game.updated", "game_id": game_id, "version": version}
-        _run(_send_all, layer, groups, message)
+        if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the serving loop: send there
+            _run(_send_all, layer, groups, message)
+        else:
+            _sender_loop().submit(groups, message)
     except Exception:  # the change is committed already; a client that missed it resyncs on reconnect
         logger.exception("live update for game %s version %s failed", game_id, version)
 

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from .errors import GameNotFound
 from .models import Game, Move, Seat
 from .rules import engine, record
+
+
+#: A game's seats with their users in one query (not one for seats and one for users).
+SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
 
 
 def game_list(*, user: Any, status: Optional[str] = None, mine: bool = False) -> QuerySet[Game]:
@@ -21,13 +25,13 @@ def game_list(*, user: Any, status: Optional[str] = None, mine: bool = False) ->
         games = games.filter(private=False)
     if status:
         games = games.filter(status=status)
-    return games.prefetch_related("seats__user")
+    return games.prefetch_related(SEATS_WITH_USERS)
 
 
 def game_get(*, game_id: Any, user: Any) -> Game:
     """A game the user may see, or ``GameNotFound`` (a private game shows only to its players and staff)."""
     try:
-        game = Game.objects.prefetch_related("seats__user").get(pk=int(game_id))
+        game = Game.objects.prefetch_related(SEATS_WITH_USERS).get(pk=int(game_id))
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound("there is no such game") from None
     if game.private and not getattr(user, "is_staff", False) and not any(
