@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.contrib.auth import get_user_model
 from django.db.models import F
@@ -30,6 +30,16 @@ from .selectors import game_get
 from .serializers import GameSerializer
 
 logger = logging.getLogger(__name__)
+
+
+def db_read(func: Any) -> Any:
+    """Run a read-only database function off the event loop, in the shared thread pool.
+
+    Channels' ``database_sync_to_async`` is thread-sensitive: every socket's reads in a process would
+    queue on the one thread that also serves the HTTP views (bench/load.py measured pushes seconds late).
+    These reads hold no state between calls, so they may run on any thread, side by side.
+    """
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 #: Close codes the front-end tells apart (4000-4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
@@ -103,7 +113,11 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         raise NotImplementedError
 
     async def join(self, group: str) -> None:
-        await self.channel_layer.group_add(group, self.channel_name)
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # a pooled connection gone stale (Redis restarted): the retry reconnects
+            logger.warning("joining %s failed once; retrying", group, exc_info=True)
+            await self.channel_layer.group_add(group, self.channel_name)
         self.joined.append(group)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
@@ -135,10 +149,10 @@ class GameConsumer(_JsonConsumer):
 
     async def send_game(self) -> None:
         """Re-read the game and send this user's view of it (raises GameNotFound if they may not see it)."""
-        if not await database_sync_to_async(account_usable)(self.user):
+        if not await db_read(account_usable)(self.user):
             await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
             return
-        message = await database_sync_to_async(game_message)(self.game_id, self.user)
+        message = await db_read(game_message)(self.game_id, self.user)
         self.sent_version = max(self.sent_version, message["version"])
         await self.send_json(message)
 
@@ -168,10 +182,10 @@ class LobbyConsumer(_JsonConsumer):
         await self.send_lobby(None)
 
     async def send_lobby(self, changed: Optional[int]) -> None:
-        if not await database_sync_to_async(account_usable)(self.user):
+        if not await db_read(account_usable)(self.user):
             await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
             return
-        waiting = await database_sync_to_async(waiting_game_ids)(self.user)
+        waiting = await db_read(waiting_game_ids)(self.user)
         await self.send_json({"type": "lobby", "waiting": waiting, "changed": changed})
 
     async def sync(self) -> None:

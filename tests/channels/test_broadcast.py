@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 async def test_group_messages_carry_the_id_and_version_only(players, channel_layer):
     p0, p1 = players[:2]
     game = await db_async(start_game)([p0, p1])
+    await db_async(broadcast.wait_for_broadcasts)()  # the start's own news is out before we listen
     groups = [f"game.{game.pk}", f"user.{p0.pk}", f"user.{p1.pk}"]
     listeners = {}
     for group in groups:
