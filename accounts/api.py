@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arkproject.ratelimit import LoginThrottle, SignupThrottle
+
 from . import services
 from .models import ReminderMode
 
@@ -20,6 +22,11 @@ ERROR = OpenApiResponse(
     inline_serializer("AccountsError", {"detail": serializers.CharField(),
                                 "errors": serializers.JSONField(required=False)}),
     description="The first problem in readable words in `detail`; every problem by field in `errors`.",
+)
+TOO_MANY = OpenApiResponse(
+    inline_serializer("AccountsTooMany", {"detail": serializers.CharField()}),
+    description="Too many attempts from this address (or at this username): `detail` says how long to wait, "
+                "the `Retry-After` header in seconds.",
 )
 # Token first so that a missing or refused credential answers 401 with `WWW-Authenticate: Token`
 # (DRF takes that header from the first class; SessionAuthentication has none, which makes it a 403).
@@ -69,9 +76,10 @@ class UserRegisterApi(APIView):
 
     authentication_classes: list = []  # anyone may register; a stale session must not demand a CSRF token
     permission_classes = [AllowAny]
+    throttle_classes = [SignupThrottle]  # settings.RATE_LIMITS["signup"], shared with the sign-up page
 
     @extend_schema(operation_id="accounts_register", request=AccountRegisterSerializer,
-                   responses={201: AccountSerializer, 400: ERROR}, auth=[])
+                   responses={201: AccountSerializer, 400: ERROR, 429: TOO_MANY}, auth=[])
     def post(self, request: Request) -> Response:
         serializer = AccountRegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -84,9 +92,10 @@ class AuthTokenObtainApi(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    throttle_classes = [LoginThrottle]  # settings.RATE_LIMITS["login"], shared with the log-in page
 
     @extend_schema(operation_id="accounts_token", request=AuthTokenObtainSerializer,
-                   responses={200: AuthTokenSerializer, 400: ERROR}, auth=[])
+                   responses={200: AuthTokenSerializer, 400: ERROR, 429: TOO_MANY}, auth=[])
     def post(self, request: Request) -> Response:
         serializer = AuthTokenObtainSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

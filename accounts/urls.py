@@ -6,7 +6,7 @@ from . import views
 # No app_name: Django's auth views reverse these names unqualified ("password_reset_done", ...).
 urlpatterns = [
     path("signup/", views.UserSignUpView.as_view(), name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", views.UserLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

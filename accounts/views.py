@@ -15,10 +15,13 @@ from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.csrf import csrf_exempt
 
+from arkproject.ratelimit import rate_limit
+
 from . import services
 from .forms import SignUpForm, UserSettingsForm, VacationStartForm
 
 
+@method_decorator(rate_limit("signup"), name="post")  # settings.RATE_LIMITS: per client address
 class UserSignUpView(View):
     """Create an account, log it in, send the confirmation email, go home."""
 
@@ -46,6 +49,12 @@ class UserSignUpView(View):
         return render(request, self.template_name, {"form": form})
 
 
+@method_decorator(rate_limit("login", field="username"), name="post")  # per client address and per username
+class UserLoginView(auth_views.LoginView):
+    """Django's log-in page, with a limit on attempts (429 "Too many attempts; try again in N minutes")."""
+
+
+@method_decorator(rate_limit("password_reset"), name="post")  # per client address
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset view, with the link in the email built from settings.SITE_URL."""
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -52,3 +53,22 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Optional[R
         errors = response.data
         response.data = {"detail": _first_message(errors), "errors": errors}
     return response
+
+
+# ----- Django's own error pages (URLs no view matched, errors outside DRF): JSON under /api/ ------------------
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: ``{"detail": "Not found."}`` under /api/ (e.g. /api/games/abc/), the site's page elsewhere."""
+    if is_api(request):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: JSON under /api/, the site's page elsewhere."""
+    if is_api(request):
+        return JsonResponse({"detail": "Server error: the failure is logged; please try again later."}, status=500)
+    return defaults.server_error(request)

@@ -4,8 +4,10 @@ With no environment at all the site runs on SQLite (db.sqlite3), in-memory chann
 Celery tasks run eagerly in-process. CI and production set DATABASE_URL and REDIS_URL.
 """
 import os
+import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
@@ -13,22 +15,56 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+
+def env_flag(name: str, default: bool) -> bool:
+    """A yes/no environment variable: 1, true, yes or on (any case) is yes; unset is ``default``."""
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
+
+
 DJANGO_ENV = os.environ.get("DJANGO_ENV", "development")
+if DJANGO_ENV not in ("development", "production"):  # a typo ("prod") must not quietly run with DEBUG on
+    raise ImproperlyConfigured(f"DJANGO_ENV must be development or production, not {DJANGO_ENV!r}")
 PRODUCTION = DJANGO_ENV == "production"
 DEBUG = not PRODUCTION
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if PRODUCTION:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production")
+        raise ImproperlyConfigured("SECRET_KEY must be set when DJANGO_ENV=production: a long random string, "
+                                   "e.g. from python3 -c 'import secrets; print(secrets.token_urlsafe(50))'")
     SECRET_KEY = "django-insecure-dev-only-key"
 
 ALLOWED_HOSTS = [
     host.strip()
-    for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+    for host in os.environ.get("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver").split(",")
     if host.strip()
 ]
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DJANGO_ENV=production: the site's host names, "
+                               "comma separated (e.g. ark.example,www.ark.example)")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Forms posted from the site's own address pass the CSRF origin check (behind a proxy too).
+_site = urlsplit(SITE_URL)
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip()
+    for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", f"{_site.scheme}://{_site.netloc}").split(",")
+    if origin.strip()
+]
+
+# HTTPS (README "Running it for real"). Production sends cookies over HTTPS only, asks browsers to use HTTPS
+# for a year (HSTS) and redirects http:// to https://, unless SECURE_SSL_REDIRECT=0 (a proxy in front that
+# terminates TLS and redirects already, or a loopback benchmark). TRUST_X_FORWARDED_PROTO=1 only behind a
+# proxy that sets X-Forwarded-Proto itself (else a client could claim https).
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = 365 * 24 * 3600 if PRODUCTION else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = PRODUCTION
+SECURE_HSTS_PRELOAD = PRODUCTION
+if env_flag("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
     "daphne",
@@ -45,10 +81,12 @@ INSTALLED_APPS = [
     "channels",
     "games",
     "accounts",
+    "arkproject",  # only for its deployment checks (arkproject/checks.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from the web processes themselves
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -79,7 +117,14 @@ TEMPLATES = [
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = 60
+    # Under ASGI every thread of a process's pool keeps its own connection for CONN_MAX_AGE: with live
+    # sockets that exhausted PostgreSQL ("too many clients", found by bench/load.py). So connections close
+    # after each request by default, and DB_POOL_MAX=N gives each process a bounded pool of N instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DB_CONN_MAX_AGE", "0"))
+    if int(os.environ.get("DB_POOL_MAX", "0")) > 0:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 10}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -96,7 +141,17 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+if PRODUCTION:
+    # collectstatic (the release step) writes hashed, compressed copies that WhiteNoise serves for a year.
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "arkproject.storage.StaticFilesStorage"},  # WhiteNoise's, see there
+    }
+else:
+    # Development and tests need no collectstatic: WhiteNoise serves static/ and the apps' files as they are.
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -154,12 +209,57 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
+# Rate limits (arkproject/ratelimit.py), counted in the cache: Redis with REDIS_URL, so every process shares
+# the counts. "N/s", "N/m", "N/h" or "N/d", or "off"; each can be set by RATE_LIMIT_<NAME>, e.g.
+# RATE_LIMIT_TURNS=off for a load benchmark. The pages and the API share the counts of the same name.
+RATE_LIMITS = {
+    # the log-in page and POST /api/accounts/token/: per client address and per username
+    "login": os.environ.get("RATE_LIMIT_LOGIN", "10/m"),
+    # the sign-up page and POST /api/accounts/register/: per client address
+    "signup": os.environ.get("RATE_LIMIT_SIGNUP", "5/h"),
+    # the password reset page (asking for the email): per client address
+    "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET", "5/h"),
+    # POST /api/games/<id>/turns/: per user
+    "turns": os.environ.get("RATE_LIMIT_TURNS", "120/m"),
+}
+for _name, _rate in RATE_LIMITS.items():
+    if _rate.strip().lower() != "off" and not re.fullmatch(r"\d+/[smhd][a-z]*", _rate.strip()):
+        raise ImproperlyConfigured(f"RATE_LIMIT_{_name.upper()} must look like 10/m (per s, m, h or d) or be "
+                                   f"off, not {_rate!r}")
+
+# Logs go to standard output in every mode (a process manager or the platform collects them).
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout",
+                             "formatter": "plain"}},
+    # One handler, on the root: the named loggers below only set levels and pass their records up to it.
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {"level": LOG_LEVEL},
+        "django.server": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        "arkproject": {"level": LOG_LEVEL},
+        "accounts": {"level": LOG_LEVEL},
+        "games": {"level": LOG_LEVEL},
+        "celery": {"level": LOG_LEVEL},
+        # noisy at INFO and below
+        "django.db.backends": {"level": "WARNING"},
+        "django.utils.autoreload": {"level": "WARNING"},
+        "asyncio": {"level": "WARNING"},
+        "daphne": {"level": "WARNING"},
+        "channels_redis": {"level": "WARNING"},
+        "urllib3": {"level": "WARNING"},
+    },
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "arkproject.schema.ApiAutoSchema",  # with the error answers
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",    # scripts and clients (first: 401s)
         "rest_framework.authentication.SessionAuthentication",  # the browser, with CSRF

@@ -2,6 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from arkproject.ratelimit import rate_limit
+
+# The admin's log-in page counts against the same limit as the site's (before admin.site.urls reads it).
+admin.site.login = rate_limit("login", field="username")(admin.site.login)  # type: ignore[method-assign]
+
 urlpatterns = [
     path("", include("games.urls")),
     path("admin/", admin.site.urls),
@@ -11,3 +16,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# Under /api/ every error is JSON with a readable `detail`, also where no view matched.
+handler404 = "arkproject.exceptions.page_not_found"
+handler500 = "arkproject.exceptions.server_error"

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arkproject.exceptions import BadRequest, Conflict as ConflictError
+from arkproject.ratelimit import TurnThrottle
 
 from . import selectors, services
 from .errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed
@@ -32,6 +33,8 @@ def api_error(err: GameError) -> exceptions.APIException:
 
 class GameApiView(APIView):
     """Base: service errors become 400/403/404/409 with a readable ``detail``."""
+
+    change_error_statuses = ("409",)  # for the schema (arkproject.api.ApiAutoSchema): a Conflict is a 409
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, GameError):
@@ -108,6 +111,8 @@ class GameResignView(GameApiView):
 
 class TurnSubmitView(GameApiView):
     """Play your turn: ``version`` is the game version you saw; ``turn`` is one record turn."""
+
+    throttle_classes = [TurnThrottle]  # settings.RATE_LIMITS["turns"], per user: 429 with Retry-After
 
     @extend_schema(request=TurnSerializer, responses=GameSerializer)
     def post(self, request: Request, game_id: int) -> Response:

@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from django.conf import settings
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -43,7 +42,7 @@ class GameSerializer(serializers.ModelSerializer):
                   "current_seat", "your_seat", "deadline", "time_left", "created_at", "started_at", "finished_at",
                   "last_move_at", "invite_url", "view"]
 
-    @extend_schema_field(OpenApiTypes.INT)
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_time_left(self, game: Game) -> Optional[int]:
         """Seconds left for the move while the clock is stopped (the player to move is on vacation); else null."""
         if game.status != Game.Status.ACTIVE or game.deadline is not None or game.time_left is None:
@@ -63,7 +62,8 @@ class GameSerializer(serializers.ModelSerializer):
             return None
         return f"{settings.SITE_URL}/games/join/{game.invite_code}/"
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(serializers.DictField(allow_null=True, help_text="the engine's view for your seat "
+                                               "(a spectator's without one); null in lists"))
     def get_view(self, game: Game) -> Optional[dict[str, Any]]:
         if not self.context.get("with_view", True):
             return None

@@ -8,3 +8,10 @@ import pytest
 def fast_password_hashing(settings) -> None:
     """PBKDF2 at full strength makes each login cost a third of a second; tests need no such strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def generous_rate_limits(settings) -> None:
+    """The suite signs up many users and plays whole games quickly from one address: limits it never reaches
+    (still counted, so the limiter runs). tests/deploy/test_rate_limits.py puts the real ones back."""
+    settings.RATE_LIMITS = {name: "1000000/m" for name in settings.RATE_LIMITS}
