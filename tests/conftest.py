@@ -1,6 +1,10 @@
 """Fixtures shared by every test; factories live in tests/factories.py."""
 from __future__ import annotations
 
+import copy
+import uuid
+from typing import Iterator
+
 import pytest
 
 
@@ -15,3 +19,16 @@ def generous_rate_limits(settings) -> None:
     """The suite signs up many users and plays whole games quickly from one address: limits it never reaches
     (still counted, so the limiter runs). tests/deploy/test_rate_limits.py puts the real ones back."""
     settings.RATE_LIMITS = {name: "1000000/m" for name in settings.RATE_LIMITS}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cache_keys_of_this_run() -> Iterator[None]:
+    """Counts an earlier run left in a shared Redis cache (rate limits) must not reach this one."""
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    caches = copy.deepcopy(settings.CACHES)
+    for conf in caches.values():
+        conf["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    with override_settings(CACHES=caches):
+        yield

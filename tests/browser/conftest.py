@@ -54,11 +54,14 @@ def live_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
     """The address of a Daphne server (HTTP, WebSockets, static files) on the test database."""
     from channels.testing.live import make_application
     from daphne.testing import DaphneProcess
+    from django.conf import settings
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
     from django.db import connections
     from django.test.utils import override_settings
 
-    fast = override_settings(PASSWORD_HASHERS=FAST_HASHERS)
+    # The forked server keeps these: fast hashing, and rate limits a whole game from one address never hits.
+    fast = override_settings(PASSWORD_HASHERS=FAST_HASHERS,
+                             RATE_LIMITS={name: "1000000/m" for name in settings.RATE_LIMITS})
     fast.enable()
     server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
                            setup=_server_setup)
