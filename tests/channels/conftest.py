@@ -28,6 +28,7 @@ from games.models import Game
 from games.rules import engine
 from games.rules.bots import random_turn
 from tests.factories import UserFactory
+from tests.hidden import keys_in
 
 #: Keys no message may carry anywhere: the shuffle seed, the pile order, the raw engine state.
 HIDDEN_KEYS = frozenset({"seed", "pile", "state"})
@@ -62,16 +63,7 @@ def channel_layer(settings) -> Iterator[Any]:
 
 def hidden_keys(data: Any, path: str = "$") -> list[str]:
     """Paths of every hidden key anywhere in a JSON value."""
-    found: list[str] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in HIDDEN_KEYS:
-                found.append(f"{path}.{key}")
-            found += hidden_keys(value, f"{path}.{key}")
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += hidden_keys(value, f"{path}[{index}]")
-    return found
+    return keys_in(data, HIDDEN_KEYS, path)
 
 
 def session_cookie(user: Any) -> str:

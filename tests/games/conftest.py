@@ -14,6 +14,7 @@ from games.rules import engine
 from games.rules.bots import random_turn
 from games.signals import game_updated
 from tests.factories import UserFactory
+from tests.hidden import keys_in
 
 #: Keys that would give away hidden information (the shuffle seed, the pile order).
 SECRET_KEYS = frozenset({"seed", "pile"})
@@ -109,16 +110,7 @@ def play(game: Game, rng: random.Random, turns: int | None = None) -> Game:
 
 def secret_keys(data: Any, path: str = "$") -> list[str]:
     """Paths of every "seed" or "pile" key anywhere in a JSON value."""
-    found: list[str] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in SECRET_KEYS:
-                found.append(f"{path}.{key}")
-            found += secret_keys(value, f"{path}.{key}")
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += secret_keys(value, f"{path}[{index}]")
-    return found
+    return keys_in(data, SECRET_KEYS, path)
 
 
 def assert_no_secrets(response: Any) -> None:
