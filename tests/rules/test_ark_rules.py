@@ -23,12 +23,7 @@ import json
 import pytest
 
 from games.rules.record import RecordError, load_record, replay_record
-
-PASS = {"type": "pass"}
-
-
-def F(at):
-    return {"type": "follower", "at": at}
+from tests.rules.records import PASS, F, assert_result, check_illegal, record
 
 
 def P(at):
@@ -51,7 +46,7 @@ def DISCARD(tile):
 
 
 def rec(turns, players=2, end=False):
-    return {"format": 1, "game": "ark", "players": players, "turns": turns, "end": end}
+    return record("ark", turns, players, end)
 
 
 def play(turns, players=2, end=False):
@@ -59,21 +54,7 @@ def play(turns, players=2, end=False):
 
 
 def assert_illegal(turns, turn, players=2, end=False):
-    with pytest.raises(RecordError) as info:
-        replay_record(rec(turns, players, end))
-    assert info.value.turn == turn, str(info.value)
-    assert isinstance(info.value.reason, str) and info.value.reason
-    assert str(info.value) == f"turn {turn}: {info.value.reason}"
-
-
-def assert_result(result, scores, finished=False, turns=None, winners=None):
-    assert result["scores"] == scores
-    assert result["finished"] is finished
-    if turns is not None:
-        assert result["turns"] == turns
-    if winners is None:
-        winners = [] if not finished else [s for s, v in enumerate(scores) if v == max(scores)]
-    assert result["winners"] == winners
+    check_illegal(rec(turns, players, end), turn)
 
 
 # ---------------------------------------------------------------------------------------------------

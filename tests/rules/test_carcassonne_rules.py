@@ -17,13 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules.record import RecordError, replay_record
-
-PASS = {"type": "pass"}
-
-
-def F(at):
-    return {"type": "follower", "at": at}
+from games.rules.record import replay_record
+from tests.rules.records import PASS, F, assert_result, check_illegal, record
 
 
 def T(tile, x, y, rot=0, action=None, **extra):
@@ -33,7 +28,7 @@ def T(tile, x, y, rot=0, action=None, **extra):
 
 
 def rec(turns, players=2, end=False):
-    return {"format": 1, "game": "carcassonne", "players": players, "turns": turns, "end": end}
+    return record("carcassonne", turns, players, end)
 
 
 def play(turns, players=2, end=False):
@@ -41,20 +36,7 @@ def play(turns, players=2, end=False):
 
 
 def assert_illegal(turns, turn, players=2, end=False):
-    with pytest.raises(RecordError) as info:
-        replay_record(rec(turns, players, end))
-    assert info.value.turn == turn, str(info.value)
-    assert str(info.value) == f"turn {turn}: {info.value.reason}"
-
-
-def assert_result(result, scores, finished=False, turns=None, winners=None):
-    assert result["scores"] == scores
-    assert result["finished"] is finished
-    if turns is not None:
-        assert result["turns"] == turns
-    if winners is None:
-        winners = [] if not finished else [s for s, v in enumerate(scores) if v == max(scores)]
-    assert result["winners"] == winners
+    check_illegal(rec(turns, players, end), turn)
 
 
 # ---------------------------------------------------------------------------------------------------
