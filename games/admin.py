@@ -90,24 +90,33 @@ def _describe_user(user: Any) -> str:
     return f"{user.email}, {'suspended' if getattr(user, 'suspended_at', None) else 'active'}"
 
 
+def _each_user(modeladmin: admin.ModelAdmin, request: HttpRequest, users: list[Any], *, done_verb: str,
+               skip_if: Callable[[Any], bool], skipped: str, not_done: str, act: Callable[[Any], None]) -> None:
+    """Run ``act`` on each user not skipped; report what was done and each user it was not done for."""
+    done, failures = [], []
+    for user in users:
+        name = user.get_username()
+        if skip_if(user):
+            failures.append(f"{name} {skipped}.")
+            continue
+        try:
+            act(user)
+        except GameError as err:
+            failures.append(f"{name} {not_done}: {err}.")
+        else:
+            done.append(name)
+    _report(modeladmin, request, done_verb, "user", done, failures)
+
+
 @admin.action(description="Suspend selected users (and remove them from their games)", permissions=["change"])
 def suspend_users(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
                   ) -> Optional[TemplateResponse]:
     """Ask for a reason, then suspend each user through ``services.user_suspend``."""
     def run(users: list[Any], reason: str) -> None:
-        done, failures = [], []
-        for user in users:
-            name = user.get_username()
-            if getattr(user, "suspended_at", None) is not None:
-                failures.append(f"{name} was already suspended.")
-                continue
-            try:
-                services.user_suspend(user=user, moderator=request.user, reason=reason)
-            except GameError as err:
-                failures.append(f"{name} was not suspended: {err}.")
-            else:
-                done.append(name)
-        _report(modeladmin, request, "Suspended", "user", done, failures)
+        _each_user(modeladmin, request, users, done_verb="Suspended",
+                   skip_if=lambda user: getattr(user, "suspended_at", None) is not None,
+                   skipped="was already suspended", not_done="was not suspended",
+                   act=lambda user: services.user_suspend(user=user, moderator=request.user, reason=reason))
 
     return _confirm_with_reason(
         modeladmin, request, queryset, action="suspend_users", title="Suspend users",
@@ -121,19 +130,10 @@ def unsuspend_users(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset
                     ) -> Optional[TemplateResponse]:
     """Ask for a reason, then lift each user's suspension through ``services.user_unsuspend``."""
     def run(users: list[Any], reason: str) -> None:
-        done, failures = [], []
-        for user in users:
-            name = user.get_username()
-            if getattr(user, "suspended_at", None) is None:
-                failures.append(f"{name} is not suspended.")
-                continue
-            try:
-                services.user_unsuspend(user=user, moderator=request.user, reason=reason)
-            except GameError as err:
-                failures.append(f"{name} was not reinstated: {err}.")
-            else:
-                done.append(name)
-        _report(modeladmin, request, "Lifted the suspension of", "user", done, failures)
+        _each_user(modeladmin, request, users, done_verb="Lifted the suspension of",
+                   skip_if=lambda user: getattr(user, "suspended_at", None) is None,
+                   skipped="is not suspended", not_done="was not reinstated",
+                   act=lambda user: services.user_unsuspend(user=user, moderator=request.user, reason=reason))
 
     return _confirm_with_reason(
         modeladmin, request, queryset, action="unsuspend_users", title="Lift suspensions",
