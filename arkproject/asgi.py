@@ -1,12 +1,16 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels."""
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arkproject.settings")
 
 # Django must be set up before anything imports models (consumers, auth middleware).
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from arkproject.handlers import SyncChainASGIHandler  # noqa: E402
+
+django_asgi_app = SyncChainASGIHandler()  # what get_asgi_application() makes, with a synchronous chain
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

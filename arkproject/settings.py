@@ -157,16 +157,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    import redis
+    from redis.driver_info import DriverInfo
+
+    # The client's name and version for CLIENT SETINFO, given rather than looked up: redis-py otherwise reads
+    # its package metadata for every new connection (about 7 ms each, bench/load.py under a profiler).
+    _REDIS_DRIVER = DriverInfo(name="redis-py", lib_version=redis.__version__)
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Redis pub/sub: each process holds one subscription that streams every message of its groups.
+            # The list-based RedisChannelLayer popped one message per round trip and delivered pushes
+            # seconds late under load (bench/load.py); a live update needs no queue: a missed one resyncs.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py refuses (rather than waits) past max_connections: its default of 100 per process failed
+            # group joins when a hundred sockets connected at once (bench/load.py).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "driver_info": _REDIS_DRIVER, "max_connections": int(
+                os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000"))}]},
         }
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "arkproject.cache.SharedPoolRedisCache",  # one pool per process, not per thread
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"driver_info": _REDIS_DRIVER},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -186,6 +199,12 @@ CELERY_BEAT_SCHEDULE = {
     # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
     "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
 }
+
+# Live updates (games/payloads.py, games/consumers.py): each committed version's views are built once and kept
+# this long in the shared cache for the sockets to send; an open socket re-checks its account this often (a
+# suspension also closes it at once).
+GAME_VIEW_CACHE_SECONDS = int(os.environ.get("GAME_VIEW_CACHE_SECONDS", "60"))
+SOCKET_ACCOUNT_RECHECK_SECONDS = int(os.environ.get("SOCKET_ACCOUNT_RECHECK_SECONDS", "30"))
 
 # Asynchronous play (README "Asynchronous play").
 TURN_EMAIL_GRACE_MINUTES = int(os.environ.get("TURN_EMAIL_GRACE_MINUTES", "5"))

@@ -85,8 +85,8 @@ def test_production_settings() -> None:
     assert s["STORAGES"]["staticfiles"]["BACKEND"] == "arkproject.storage.StaticFilesStorage"
     # REDIS_URL set: everything shared goes through Redis and no web process sweeps on its own
     assert s["INPROCESS_SWEEP"] is False
-    assert s["CACHE"] == "django.core.cache.backends.redis.RedisCache"
-    assert s["CHANNEL_LAYER"] == "channels_redis.core.RedisChannelLayer"
+    assert s["CACHE"] == "arkproject.cache.SharedPoolRedisCache"
+    assert s["CHANNEL_LAYER"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert s["EAGER"] is False
     assert s["LOGGING"]["handlers"]["console"]["stream"] == "ext://sys.stdout"
     assert s["LOGGING"]["loggers"]["django"]["level"] == "INFO"

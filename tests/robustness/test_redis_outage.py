@@ -64,7 +64,7 @@ def submit(game: Game, rng: random.Random) -> tuple[int, float]:
 def test_redis_stops_mid_game_turns_are_saved_and_the_news_resume(make_user, private_redis, settings,
                                                                     caplog) -> None:
     caplog.set_level(logging.WARNING)
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": [private_redis.url],
                                                       "prefix": f"robust-{uuid.uuid4().hex}"}}}
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",

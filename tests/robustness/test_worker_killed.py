@@ -51,7 +51,7 @@ def lines(path: Path) -> list[str]:
 def test_a_worker_killed_while_sending_an_email_loses_nothing_and_sends_once(make_user, private_redis, tmp_path,
                                                                                settings) -> None:
     need_postgres("the worker process must share the test database")
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": [private_redis.url]}}}
     outbox, attempts, log = tmp_path / "outbox", tmp_path / "attempts.log", tmp_path / "worker.log"
     site_clock.freeze(timezone.now())  # the sweep runs here on this clock; the workers keep the real time
