@@ -143,7 +143,37 @@ async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player
                     stats.error(f"turn answered {answer.status}")
 
 
-async def run(base: str, games: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+def cpu_seconds(web_group: Optional[int]) -> dict[str, float]:
+    """CPU seconds used so far by the web server's processes, PostgreSQL, Redis and this load generator.
+
+    Read from /proc (Linux): per turn, it says where the machine's two cores went.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"web": 0.0, "postgres": 0.0, "redis": 0.0, "load generator": 0.0}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        used = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        if int(entry) == os.getpid():
+            out["load generator"] += used
+        elif web_group is not None and int(fields[2]) == web_group:  # the server's process group
+            out["web"] += used
+        elif name.startswith("postgres"):
+            out["postgres"] += used
+        elif name.startswith("redis-server"):
+            out["redis"] += used
+    return out
+
+
+async def run(base: str, games: list[dict[str, Any]], seconds: float,
+              web_group: Optional[int] = None) -> dict[str, Any]:
     stats = Stats()
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=30)
@@ -161,18 +191,24 @@ async def run(base: str, games: list[dict[str, Any]], seconds: float) -> dict[st
                     play_seat(http, base, game["id"], player, stats, deadline[0], rng, ready)))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         start = time.perf_counter()
+        cpu_before = cpu_seconds(web_group)
         turns_before = stats.turns
         stats.turn_ms.clear()
         stats.push_ms.clear()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - start
         turns = stats.turns - turns_before
+        cpu_after = cpu_seconds(web_group)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return {"turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
             "sockets": len(tasks), "games": len(games), "turn_ms": percentiles(stats.turn_ms),
-            "push_ms": percentiles(stats.push_ms), "errors": stats.errors}
+            "push_ms": percentiles(stats.push_ms), "errors": stats.errors,
+            # CPU milliseconds per turn, by process (what the two cores were spent on)
+            "cpu_ms_per_turn": {name: round(1000 * (cpu_after[name] - cpu_before[name]) / max(turns, 1), 1)
+                                for name in cpu_after},
+            "cpu_busy": round(sum(cpu_after.values()) - sum(cpu_before.values()), 1) / elapsed}
 
 
 def serve(workers: int, port: int) -> subprocess.Popen[bytes]:
@@ -202,7 +238,8 @@ def main() -> None:
     games = make_players_and_games(args.games, args.game)
     server = serve(args.serve, int(args.url.rsplit(":", 1)[1])) if args.serve else None
     try:
-        result = asyncio.run(run(args.url.rstrip("/"), games, args.seconds))
+        result = asyncio.run(run(args.url.rstrip("/"), games, args.seconds,
+                                 os.getpgid(server.pid) if server is not None else None))
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from django.http import HttpResponse, HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, permissions, status
@@ -41,7 +42,12 @@ class GameApiView(APIView):
             exc = api_error(exc)
         return super().handle_exception(exc)
 
-    def game_response(self, request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
+    def game_response(self, request: Request, game: Game, code: int = status.HTTP_200_OK) -> HttpResponseBase:
+        """The game as the user now sees it: the payload published at commit, or read again if there is none."""
+        publication = getattr(game, "publication", None)
+        if publication is not None and publication.version == game.version:
+            user_id = request.user.pk if request.user.is_authenticated else None
+            return HttpResponse(publication.text_for(user_id).encode(), status=code, content_type="application/json")
         game = selectors.game_get(game_id=game.pk, user=request.user)
         return Response(GameSerializer(game, context={"request": request}).data, status=code)
 

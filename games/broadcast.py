@@ -1,7 +1,10 @@
 """Live updates: after a game's change commits, tell the game's WebSocket group (issue: browser play).
 
-The group message carries the game's id and its new version only; each consumer re-reads the game
-and sends its own user's view (games/consumers.py). The seated users' lobby groups hear the same.
+The group message carries ids and the version only (STYLE.md section 3): the game's id and new version, the
+ids of the users with a seat (so a socket knows whose view to send), the user whose turn it is and the
+deadline (public on every view; the lobby sockets keep their "waiting for me" list from them). The views
+themselves were built once at commit (games/payloads.py) and wait in the shared cache; each consumer sends its
+own user's (games/consumers.py). The seated users' lobby groups hear the same message.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from channels.layers import InMemoryChannelLayer, channel_layers, get_channel_la
 from django.conf import settings
 from django.dispatch import receiver
 
-from .models import Seat
+from .models import Game, Seat
 from .signals import game_updated
 
 logger = logging.getLogger(__name__)
@@ -34,6 +37,11 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
+def account_group(user_id: int) -> str:
+    """The channel-layer group of all of one user's sockets (told when the account is suspended)."""
+    return f"account.{user_id}"
+
+
 #: Seconds the whole broadcast may take before it is given up (the turn is saved; clients resync).
 BROADCAST_TIMEOUT = 5.0
 
@@ -44,12 +52,12 @@ async def _send_all(layer: Any, groups: list[str], message: dict[str, Any]) -> N
         try:
             await layer.group_send(group, message)
         except Exception:
-            logger.warning("live update for game %s to %s failed", message["game_id"], group, exc_info=True)
+            logger.warning("live update for game %s to %s failed", message.get("game_id"), group, exc_info=True)
 
     try:
         await asyncio.wait_for(asyncio.gather(*(send(g) for g in groups)), BROADCAST_TIMEOUT)
     except asyncio.TimeoutError:
-        logger.warning("live update for game %s timed out", message["game_id"])
+        logger.warning("live update for game %s timed out", message.get("game_id"))
 
 
 def _run(func: Any, *args: Any) -> None:
@@ -131,15 +139,37 @@ def wait_for_broadcasts(timeout: float = BROADCAST_TIMEOUT + 1) -> None:
         _sender.wait(timeout)
 
 
-def game_broadcast(*, game_id: int, version: int) -> None:
-    """Push ``game.updated`` to the game's group and to each seated user's group; never raises."""
+def _news_from_db(game_id: int) -> tuple[list[int], Optional[int], Optional[str]]:
+    """Seated user ids, the user to move and the deadline of a game, read from the database."""
+    from .payloads import _when  # the one datetime format of payloads and messages
+
+    game = Game.objects.filter(pk=game_id).values("status", "current_seat", "deadline").first()
+    if game is None:
+        return [], None, None
+    seats = list(Seat.objects.filter(game_id=game_id).values_list("user_id", "number", "status"))
+    to_move = next((uid for uid, number, status in seats if number == game["current_seat"]
+                    and status == Seat.Status.PLAYING and game["status"] == Game.Status.ACTIVE), None)
+    return sorted(uid for uid, _, _ in seats), to_move, _when(game["deadline"])
+
+
+def game_broadcast(*, game_id: int, version: int, publication: Any = None) -> None:
+    """Push ``game.updated`` to the game's group and to each seated user's group; never raises.
+
+    ``publication`` (games.payloads.Publication) is the committed version just published; without it the
+    ids come from the database (and the sockets, finding no cached view, rebuild theirs).
+    """
     try:
         layer = get_channel_layer()
         if layer is None:
             return
-        user_ids = sorted(set(Seat.objects.filter(game_id=game_id).values_list("user_id", flat=True)))
-        groups = [game_group(game_id)] + [user_group(uid) for uid in user_ids]
-        message = {"type": "game.updated", "game_id": game_id, "version": version}
+        if publication is not None:
+            version = publication.version
+            seated, to_move, deadline = sorted(publication.seated), publication.to_move, publication.deadline
+        else:
+            seated, to_move, deadline = _news_from_db(game_id)
+        groups = [game_group(game_id)] + [user_group(uid) for uid in seated]
+        message = {"type": "game.updated", "game_id": game_id, "version": version, "seated": seated,
+                   "to_move": to_move, "deadline": deadline}
         if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the serving loop: send there
             _run(_send_all, layer, groups, message)
         else:
@@ -148,7 +178,23 @@ def game_broadcast(*, game_id: int, version: int) -> None:
         logger.exception("live update for game %s version %s failed", game_id, version)
 
 
+def account_closed(user_id: int) -> None:
+    """Close every socket of a user whose account was just suspended (consumers also re-check on their own)."""
+    try:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        message = {"type": "account.closed", "game_id": None, "user_id": user_id}
+        if isinstance(layer, InMemoryChannelLayer):
+            _run(_send_all, layer, [account_group(user_id)], message)
+        else:
+            _sender_loop().submit([account_group(user_id)], message)
+    except Exception:
+        logger.exception("closing the sockets of user %s failed", user_id)
+
+
 @receiver(game_updated, dispatch_uid="games.broadcast")
-def broadcast_game_updated(sender: Any, game_id: int, version: int, kind: str, **_: Any) -> None:
-    """After commit: push to group ``game.<id>`` (and the seated users' ``user.<id>``) the id and version only."""
-    game_broadcast(game_id=game_id, version=version)
+def broadcast_game_updated(sender: Any, game_id: int, version: int, kind: str, publication: Any = None,
+                           **_: Any) -> None:
+    """After commit: push ``game.updated`` (ids and the version) to ``game.<id>`` and the seated users' ``user.<id>``."""
+    game_broadcast(game_id=game_id, version=version, publication=publication)

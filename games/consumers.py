@@ -1,8 +1,10 @@
 """WebSocket consumers: a game's live view and a player's lobby (STYLE.md section 3).
 
 Consumers only read and transport: they authenticate through the session (``AuthMiddlewareStack``),
-join a group and, on each ``game.updated`` group message (ids and a version, never state), re-read
-the database and send *this* user's own view. Moves go through the REST API, never through a socket.
+join a group and, on each ``game.updated`` group message (ids and a version, never state), send *this*
+user's own view of that version. The views were built once when the change committed and wait in the
+shared cache (games/payloads.py); a socket reads the database only when it connects, syncs, or finds its
+view gone from the cache. Moves go through the REST API, never through a socket.
 
 Server -> client messages:
 - ``{"type": "game", "version": V, "game": PAYLOAD}``: PAYLOAD is what ``GET /api/games/<id>/`` answers;
@@ -14,20 +16,23 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+import time
+from datetime import datetime
 from typing import Any, Optional
 
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.consumer import get_handler_name
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import F
 from rest_framework.utils.encoders import JSONEncoder
 
-from .broadcast import game_group, user_group
+from . import payloads
+from .broadcast import account_group, game_group, user_group
 from .errors import GameNotFound
 from .models import Game, Seat
 from .selectors import game_get
-from .serializers import GameSerializer
 
 logger = logging.getLogger(__name__)
 
@@ -46,19 +51,17 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHENTICATED = 4401
 
 
-@dataclass(frozen=True)
-class _Viewer:
-    """The part of a request ``GameSerializer`` reads: who is looking."""
-
-    user: Any
+def game_text(game_id: int, user: Any) -> tuple[int, str]:
+    """The game's present version and its ``game`` message for ``user`` as JSON (GameNotFound if hidden)."""
+    game = game_get(game_id=game_id, user=user)
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    payload = payloads.to_json(payloads.game_payload(game, list(game.seats.all()), user_id))
+    return game.version, payloads.socket_text(game.version, payload)
 
 
 def game_message(game_id: int, user: Any) -> dict[str, Any]:
     """The ``game`` message for ``user``: their own view, as the REST API answers it (GameNotFound if hidden)."""
-    game = game_get(game_id=game_id, user=user)
-    payload = GameSerializer(game, context={"request": _Viewer(user)}).data
-    # Through the API's own encoder, so the socket and GET /api/games/<id>/ answer the same JSON.
-    return {"type": "game", "version": game.version, "game": json.loads(json.dumps(payload, cls=JSONEncoder))}
+    return json.loads(game_text(game_id, user)[1])
 
 
 def account_usable(user: Any) -> bool:
@@ -68,15 +71,41 @@ def account_usable(user: Any) -> bool:
     return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
 
 
-def waiting_game_ids(user: Any) -> list[int]:
-    """Active games where it is ``user``'s turn, the most urgent first."""
+def waiting_games(user: Any) -> dict[int, Optional[str]]:
+    """Active games where it is ``user``'s turn, with their deadlines (as payloads write them)."""
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user, seats__status=Seat.Status.PLAYING,
                                 current_seat=F("seats__number"))
-    return list(games.order_by(F("deadline").asc(nulls_last=True), "pk").values_list("pk", flat=True))
+    return {pk: payloads._when(deadline) for pk, deadline in games.values_list("pk", "deadline")}
+
+
+def most_urgent_first(waiting: dict[int, Optional[str]]) -> list[int]:
+    """Game ids by deadline, the nearest first (a stopped clock last), then by id."""
+    def key(item: tuple[int, Optional[str]]) -> tuple[bool, datetime, int]:
+        pk, deadline = item
+        return deadline is None, datetime.fromisoformat(deadline) if deadline else datetime.min, pk
+    return [pk for pk, _ in sorted(waiting.items(), key=key)]
+
+
+def waiting_game_ids(user: Any) -> list[int]:
+    """Active games where it is ``user``'s turn, the most urgent first."""
+    return most_urgent_first(waiting_games(user))
 
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
     """JSON in and out; a malformed client message gets an ``error`` answer, never a crash."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand ``message`` to its handler, without Channels' per-message database clean-up.
+
+        Channels closes stale database connections before every message, through the process's one
+        thread-sensitive thread: every socket frame and group message of the process queued there
+        (bench/load.py: pushes seconds late). These consumers touch the database only through ``db_read``,
+        which cleans up in its own thread, before and after.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
@@ -122,6 +151,7 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         self.joined: list[str] = []
+        self.account_checked = 0.0
         await super().websocket_connect(message)
 
     async def disconnect(self, code: int) -> None:
@@ -130,6 +160,34 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
             except Exception:  # the layer is down: the group entry expires on its own
                 logger.warning("could not leave group %s", group, exc_info=True)
+
+    @property
+    def user_id(self) -> Optional[int]:
+        user = getattr(self, "user", None)
+        return user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+
+    async def watch_account(self) -> None:
+        """Join the group that hears when this user's account is suspended (logged-in sockets only)."""
+        if self.user_id is not None:
+            await self.join(account_group(self.user_id))
+
+    async def account_ok(self, *, recheck: bool = False) -> bool:
+        """False (and the socket closed with 4401) if the logged-in account was suspended since it connected.
+
+        Checked against the database when the socket connects or syncs, then at most every
+        ``SOCKET_ACCOUNT_RECHECK_SECONDS`` on pushes; a suspension closes the sockets at once besides.
+        """
+        now = time.monotonic()
+        if recheck or now - self.account_checked >= settings.SOCKET_ACCOUNT_RECHECK_SECONDS:
+            if not await db_read(account_usable)(self.user):
+                await self.close(code=CLOSE_UNAUTHENTICATED)  # the session is void
+                return False
+            self.account_checked = now
+        return True
+
+    async def account_closed(self, event: dict[str, Any]) -> None:
+        """Group message ``{"type": "account.closed"}``: the account was suspended; close with 4401."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
 
 class GameConsumer(_JsonConsumer):
@@ -142,6 +200,7 @@ class GameConsumer(_JsonConsumer):
         await self.accept()  # accept first: a close code is only delivered on an open socket
         try:
             # Join before reading, so that no change committed after the read can be missed.
+            await self.watch_account()
             await self.join(game_group(self.game_id))
             await self.send_game()
         except GameNotFound:
@@ -149,12 +208,13 @@ class GameConsumer(_JsonConsumer):
 
     async def send_game(self) -> None:
         """Re-read the game and send this user's view of it (raises GameNotFound if they may not see it)."""
-        if not await db_read(account_usable)(self.user):
-            await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
+        if not await self.account_ok(recheck=True):
             return
-        message = await db_read(game_message)(self.game_id, self.user)
-        self.sent_version = max(self.sent_version, message["version"])
-        await self.send_json(message)
+        version, text = await db_read(game_text)(self.game_id, self.user)
+        if version < self.sent_version:
+            return  # a newer version went out while this one was read
+        self.sent_version = version
+        await self.send(text_data=text)
 
     async def sync(self) -> None:
         try:
@@ -163,34 +223,69 @@ class GameConsumer(_JsonConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
 
     async def game_updated(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "game.updated", "game_id", "version"}``: send the fresh view unless sent."""
-        if event.get("game_id") != self.game_id or int(event.get("version", 0)) <= self.sent_version:
+        """Group message ``game.updated`` (ids and the version): send this user's view of that version once.
+
+        The view was built at commit and waits in the shared cache; if it is gone (expired, or the cache was
+        down), the game is read again from the database.
+        """
+        version = int(event.get("version", 0))
+        if event.get("game_id") != self.game_id or version <= self.sent_version:
             return  # this version (or a newer one) has gone out already
-        await self.sync()
+        if not await self.account_ok():
+            return
+        seated = event.get("seated")
+        text = await payloads.cached_text(self.game_id, version, self.user_id, seated) if seated is not None else None
+        if text is None:
+            await self.sync()
+            return
+        if version <= self.sent_version:
+            return  # a newer version went out while the cache was read
+        self.sent_version = version
+        await self.send(text_data=payloads.socket_text(version, text))
 
 
 class LobbyConsumer(_JsonConsumer):
-    """``/ws/lobby/``: a logged-in user hears whenever a game they have a seat in changes."""
+    """``/ws/lobby/``: a logged-in user hears whenever a game they have a seat in changes.
+
+    The list of games waiting for the user is read when the socket connects or syncs, then kept up to date
+    from the ``to_move`` and ``deadline`` of each ``game.updated`` message, without reading the database.
+    """
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
+        self.waiting: dict[int, Optional[str]] = {}
+        self.versions: dict[int, int] = {}
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        await self.watch_account()
         await self.join(user_group(self.user.pk))
-        await self.send_lobby(None)
+        await self.sync()
 
     async def send_lobby(self, changed: Optional[int]) -> None:
-        if not await db_read(account_usable)(self.user):
-            await self.close(code=CLOSE_UNAUTHENTICATED)  # suspended while connected: the session is void
-            return
-        waiting = await db_read(waiting_game_ids)(self.user)
-        await self.send_json({"type": "lobby", "waiting": waiting, "changed": changed})
+        await self.send_json({"type": "lobby", "waiting": most_urgent_first(self.waiting), "changed": changed})
 
     async def sync(self) -> None:
+        if not await self.account_ok(recheck=True):
+            return
+        self.waiting = await db_read(waiting_games)(self.user)
         await self.send_lobby(None)
 
     async def game_updated(self, event: dict[str, Any]) -> None:
-        """Group message ``{"type": "game.updated", "game_id", "version"}`` for a game this user sits in."""
-        await self.send_lobby(event.get("game_id"))
+        """Group message ``game.updated`` for a game this user sits in: whose turn it is now, and until when."""
+        if not await self.account_ok():
+            return
+        game_id, version = event.get("game_id"), int(event.get("version", 0))
+        if not isinstance(game_id, int):
+            return
+        if "to_move" not in event:  # a message without the news: read the list again
+            await self.sync()
+            return
+        if version > self.versions.get(game_id, -1):  # an older message arriving late changes nothing
+            self.versions[game_id] = version
+            if event["to_move"] == self.user.pk:
+                self.waiting[game_id] = event.get("deadline")
+            else:
+                self.waiting.pop(game_id, None)
+        await self.send_lobby(game_id)

@@ -38,14 +38,20 @@ def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
         done_at=now or clock.now(), outcome="moved on")
 
 
-def schedule(game: Game) -> None:
-    """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns."""
+def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
+    """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
+
+    ``seats``: the game's seats as saved, if at hand (else read).
+    """
     now = clock.now()
     close_earlier(game, now)
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
         Notice.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome="game over")
         return
-    seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
+    if seats is None:
+        seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
+    else:
+        seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
     if seat is None:
         return
     started = game.last_move_at or now

@@ -1,9 +1,10 @@
-"""Notifications: after a game's change commits, make the due rows of the new turn and queue the news.
+"""Notifications: after a game's change commits, queue the news that cannot wait for the sweep.
 
-``games.services`` sends ``signals.game_updated`` from ``transaction.on_commit``, so this runs after the
-move is saved. It makes the ``Notice`` rows of the turn now waiting (turn email after the grace period,
-reminder, timeout: games/notices.py), which the periodic sweep hands to tasks when due; and after a
-timeout it queues the emails that tell the other players. It never raises: the move is saved already.
+The ``Notice`` rows of the turn now waiting (turn email after the grace period, reminder, timeout:
+games/notices.py) are made by the services inside the change's own transaction, and the periodic sweep
+hands them to tasks when due. ``games.services`` sends ``signals.game_updated`` from
+``transaction.on_commit``; after a timeout this queues the emails that tell the other players. It never
+raises: the move is saved already.
 """
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
-from . import notices
-from .models import Game, Move
+from .models import Move
 from .signals import game_updated
 
 logger = logging.getLogger(__name__)
@@ -22,13 +22,8 @@ logger = logging.getLogger(__name__)
 
 @receiver(game_updated, dispatch_uid="games.notify")
 def queue_notifications(sender: Any, game_id: int, version: int, kind: str, **_: Any) -> None:
-    """After commit: the due rows of the turn at ``version``; after a timeout, tell the others."""
+    """After commit: after a timeout, tell the other players (the turn's due rows were made in its commit)."""
     try:
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
-            return
-        if game.version == version:  # else the game moved on again and that change's own signal follows
-            notices.schedule(game)
         if kind == Move.Kind.TIMEOUT:
             from .tasks import queue, send_timeout_emails
 

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import GAME_CHOICES, MOVE_HOURS_CHOICES, Game, Move, Seat
+from .payloads import game_payload
 from .selectors import game_view_for_user, seat_of
 
 
@@ -41,6 +42,16 @@ class GameSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "status", "version", "players", "move_hours", "private", "seats",
                   "current_seat", "your_seat", "deadline", "time_left", "created_at", "started_at", "finished_at",
                   "last_move_at", "invite_url", "view"]
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        """The declared fields, built by ``games.payloads.game_payload`` (the sockets send the same)."""
+        user = self._user()
+        user_id = user.pk if getattr(user, "is_authenticated", False) else None
+        return game_payload(game, list(game.seats.all()), user_id, with_view=self.context.get("with_view", True))
+
+    def fields_representation(self, game: Game) -> dict[str, Any]:
+        """The same, field by field through DRF (slow): ``tests`` hold ``to_representation`` to it."""
+        return super().to_representation(game)
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_time_left(self, game: Game) -> Optional[int]:

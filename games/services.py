@@ -5,38 +5,71 @@ module stores, and only after commit are listeners told (``signals.game_updated`
 """
 from __future__ import annotations
 
+import logging
 import random
 from datetime import timedelta
 from typing import Any, Optional
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
-from . import clock, notices
+from . import broadcast, clock, notices, payloads
 from .errors import BadTurn, Conflict, GameNotFound, NotAllowed
 from .models import Game, ModeratorAction, Move, Seat
 from .rules import RulesError, engine
 from .rules.bots import random_turn
 from .signals import game_updated
 
+logger = logging.getLogger(__name__)
 
-def _notify_after_commit(game: Game, kind: str) -> None:
+
+def _changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, state: Any = None) -> None:
+    """The end of every change, inside its transaction: the due notices of the turn now waiting are made in
+    the same commit; after commit the game is published (every audience's payload, built once) and the
+    listeners (live updates, notifications) are told.
+
+    ``seats`` (with their users, as saved) and ``state`` (the engine state saved) spare reading them again.
+    """
+    notices.schedule(game, seats=seats)
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: game_updated.send(sender=Game, game_id=game_id, version=version, kind=kind))
+
+    def after_commit() -> None:
+        try:
+            game.publication = payloads.publish(game, seats=seats, state=state)
+        except Exception:  # the change is saved; sockets and the API rebuild views from the database
+            logger.exception("publishing game %s version %s failed", game_id, version)
+            game.publication = None
+        game_updated.send(sender=Game, game_id=game_id, version=version, kind=kind, publication=game.publication)
+
+    transaction.on_commit(after_commit)
 
 
 def _locked(game_id: int) -> Game:
+    """The game, its row locked until the transaction ends, with the sequence number of its last move."""
+    last_seq = Move.objects.filter(game=OuterRef("pk")).order_by("-seq").values("seq")[:1]
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).annotate(last_seq=Subquery(last_seq)).get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise GameNotFound("there is no such game") from None
 
 
+def _seats(game: Game) -> list[Seat]:
+    """The game's seats with their users, each marked ``away`` if its user is on vacation, in one query."""
+    from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
+
+    on_vacation = Vacation.objects.filter(user_id=OuterRef("user_id"), ended_at__isnull=True)
+    return list(Seat.objects.filter(game=game).select_related("user").annotate(away=Exists(on_vacation))
+                .order_by("number"))
+
+
 def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,
          turn: Optional[dict[str, Any]] = None, events: Optional[list[dict[str, Any]]] = None) -> Move:
-    last = game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0
+    last = getattr(game, "last_seq", None)  # _locked read it with the game
+    if last is None:
+        last = game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0
+    game.last_seq = last + 1
     return Move.objects.create(game=game, seq=last + 1, seat=seat, user=user, kind=kind, turn=turn,
                                events=events or [], version=game.version)
 
@@ -78,7 +111,7 @@ def game_join(*, game_id: int, user: Any, invite_code: Optional[str] = None) -> 
             _start(game)
             kind = "start"
         game.save()
-        _notify_after_commit(game, kind)
+        _changed(game, kind)
     return game
 
 
@@ -108,8 +141,11 @@ def _start(game: Game) -> None:
     _deal_and_store(game, eng, state)
 
 
-def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
-    """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores."""
+def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]] = None) -> Any:
+    """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores.
+
+    Returns the engine state stored. ``seats``: the game's seats as ``_seats`` reads them, if at hand.
+    """
     before = game.current_seat if game.status == Game.Status.ACTIVE else None
     state, forced = eng.deal(state)
     for turn in forced:
@@ -118,7 +154,8 @@ def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
     game.state = eng.state_to_dict(state)
     game.last_move_at = now
     scores = eng.scores(state)
-    seats = list(game.seats.all())
+    if seats is None:
+        seats = list(game.seats.all())
     for seat in seats:
         if seat.score != scores[seat.number]:
             seat.score = scores[seat.number]
@@ -129,6 +166,7 @@ def _deal_and_store(game: Game, eng: Any, state: Any) -> None:
         game.current_seat = eng.current_player(state)
         if game.current_seat != before or (game.deadline is None and game.time_left is None):
             _start_clock(game, seats, now)  # a new turn; a seat leaving out of turn keeps the mover's clock
+    return state
 
 
 def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
@@ -149,7 +187,9 @@ def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
 def _start_clock(game: Game, seats: list[Seat], now: Any) -> None:
     """The deadline of the seat to move; a player on vacation gets the full time when they come back."""
     mover = next((s for s in seats if s.number == game.current_seat), None)
-    if mover is not None and _away(mover.user_id):
+    if mover is not None and getattr(mover, "away", None) is None:
+        mover.away = _away(mover.user_id)  # seats read without the vacation mark
+    if mover is not None and mover.away:
         game.deadline, game.time_left = None, timedelta(hours=game.move_hours)
     else:
         game.deadline, game.time_left = now + timedelta(hours=game.move_hours), None
@@ -172,7 +212,8 @@ def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) ->
         if game.version != expected_version:
             raise Conflict(f"the game has moved on since you looked (now at version {game.version}); "
                            "reload it and play again")
-        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        seats = _seats(game)
+        seat = next((s for s in seats if s.user_id == user.pk and s.status == Seat.Status.PLAYING), None)
         if seat is None:
             raise Conflict("you are not playing in this game")
         if seat.number != game.current_seat:
@@ -190,9 +231,9 @@ def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) ->
             seat.save(update_fields=["timeouts"])
         _log(game, Move.Kind.TURN, seat=seat.number, user=user, turn=parsed.to_dict(),
              events=new.events[len(state.events):])
-        _deal_and_store(game, eng, new)
+        stored = _deal_and_store(game, eng, new, seats)
         game.save()
-        _notify_after_commit(game, Move.Kind.TURN)
+        _changed(game, Move.Kind.TURN, seats=seats, state=stored)
     return game
 
 
@@ -229,7 +270,7 @@ def game_resign(*, game_id: int, user: Any) -> Game:
         else:
             _drop_seat(game, seat, Seat.Status.RESIGNED, Move.Kind.RESIGN, user)
         game.save()
-        _notify_after_commit(game, Move.Kind.RESIGN)
+        _changed(game, Move.Kind.RESIGN)
     return game
 
 
@@ -253,7 +294,7 @@ def game_abort(*, game_id: int, moderator: Any, reason: str = "") -> Game:
         _log(game, Move.Kind.ABORT, user=moderator)
         game.save()
         _record(moderator, "abort game", game=game, reason=reason)
-        _notify_after_commit(game, Move.Kind.ABORT)
+        _changed(game, Move.Kind.ABORT)
     return game
 
 
@@ -271,7 +312,7 @@ def game_settle(*, game_id: int, moderator: Any, reason: str = "") -> Game:
         _deal_and_store(game, eng, state)
         game.save()
         _record(moderator, "settle game", game=game, reason=reason)
-        _notify_after_commit(game, Move.Kind.SETTLE)
+        _changed(game, Move.Kind.SETTLE)
     return game
 
 
@@ -287,7 +328,7 @@ def seat_remove(*, game_id: int, user: Any, moderator: Any, reason: str = "") ->
         _drop_seat(game, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, moderator)
         game.save()
         _record(moderator, "remove player", game=game, target=user, reason=reason)
-        _notify_after_commit(game, Move.Kind.REMOVE)
+        _changed(game, Move.Kind.REMOVE)
     return game
 
 
@@ -298,6 +339,7 @@ def user_suspend(*, user: Any, moderator: Any, reason: str = "") -> None:
     with transaction.atomic():
         type(user).objects.filter(pk=user.pk).update(is_active=False, suspended_at=timezone.now())
         _record(moderator, "suspend user", target=user, reason=reason)
+        transaction.on_commit(lambda: broadcast.account_closed(user.pk))  # their open sockets close now
     game_ids = Game.objects.filter(seats__user=user, seats__status=Seat.Status.PLAYING,
                                    status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).values_list("pk", flat=True)
     for game_id in list(game_ids):
@@ -333,7 +375,7 @@ def move_timeout(*, game_id: int, expected_version: int) -> Optional[Game]:
             game.deadline, game.time_left = None, timedelta(hours=game.move_hours)
             game.save(update_fields=["deadline", "time_left"])
             notices.pause(game, now)
-            _notify_after_commit(game, "pause")
+            _changed(game, "pause")
             return None
         eng = engine(game.game)
         state = eng.state_from_dict(game.state)
@@ -349,7 +391,7 @@ def move_timeout(*, game_id: int, expected_version: int) -> Optional[Game]:
         if seat.timeouts >= settings.TIMEOUTS_BEFORE_REMOVAL and game.status == Game.Status.ACTIVE:
             _drop_seat(game, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, None)
         game.save()
-        _notify_after_commit(game, Move.Kind.TIMEOUT)
+        _changed(game, Move.Kind.TIMEOUT)
     return game
 
 
@@ -369,7 +411,7 @@ def game_clock_pause(*, game_id: int, user: Any) -> Optional[Game]:
         game.deadline = None
         game.save(update_fields=["deadline", "time_left"])
         notices.pause(game, now)
-        _notify_after_commit(game, "pause")
+        _changed(game, "pause")
     return game
 
 
@@ -384,7 +426,7 @@ def game_clock_resume(*, game_id: int, user: Any) -> Optional[Game]:
         game.deadline, game.time_left = now + left, None
         game.save(update_fields=["deadline", "time_left"])
         notices.resume(game, now)
-        _notify_after_commit(game, "resume")
+        _changed(game, "resume")
     return game
 
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @run_async
-async def test_group_messages_carry_the_id_and_version_only(players, channel_layer):
+async def test_group_messages_carry_ids_and_the_version_only(players, channel_layer):
     p0, p1 = players[:2]
     game = await db_async(start_game)([p0, p1])
     await db_async(broadcast.wait_for_broadcasts)()  # the start's own news is out before we listen
@@ -28,9 +28,13 @@ async def test_group_messages_carry_the_id_and_version_only(players, channel_lay
         await channel_layer.group_add(group, listeners[group])
 
     after = await db_async(play_turn)(game.pk)
+    to_move = await db_async(lambda: after.seats.get(number=after.current_seat).user_id)()
     for group in groups:
         message = await asyncio.wait_for(channel_layer.receive(listeners[group]), TIMEOUT)
-        assert message == {"type": "game.updated", "game_id": game.pk, "version": after.version}, group
+        # ids, the version and the public deadline: never a view, a tile or the pile
+        assert message == {"type": "game.updated", "game_id": game.pk, "version": after.version,
+                           "seated": sorted([p0.pk, p1.pk]), "to_move": to_move,
+                           "deadline": after.deadline.isoformat().replace("+00:00", "Z")}, group
 
 
 def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer, monkeypatch, caplog):
@@ -38,7 +42,11 @@ def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer,
 
     async def broken(group, message):
         raise ConnectionError("the channel layer is down")
-    monkeypatch.setattr(type(channel_layer), "group_send", broken)  # every instance: the sender has its own
+    # every instance (the sender has its own); the pub/sub layer hands its calls to a layer per event loop
+    kind = type(channel_layer)
+    if not hasattr(kind, "group_send"):
+        from channels_redis.pubsub import RedisPubSubLoopLayer as kind
+    monkeypatch.setattr(kind, "group_send", broken)
 
     with caplog.at_level(logging.WARNING, logger="games.broadcast"):
         after = play_turn(game.pk)  # on_commit runs the broadcaster: it must not raise
@@ -51,7 +59,7 @@ def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer,
 
 
 def test_an_unreachable_redis_does_not_break_the_turn(players, settings, caplog):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}  # nothing listens
     game = start_game(players[:2])
     started = time.monotonic()
@@ -82,4 +90,4 @@ async def test_a_running_event_loop_in_the_callers_thread_is_no_obstacle(players
     finally:
         connections.close_all()  # the loop's thread opened a connection of its own for the seats
     message = await asyncio.wait_for(channel_layer.receive(listener), TIMEOUT)
-    assert message == {"type": "game.updated", "game_id": game.pk, "version": game.version}
+    assert (message["type"], message["game_id"], message["version"]) == ("game.updated", game.pk, game.version)

@@ -129,6 +129,8 @@ def updates() -> Iterator[list[dict[str, Any]]]:
 
     def receiver(sender: Any, **kwargs: Any) -> None:
         assert sender is Game
+        publication = kwargs.pop("publication")  # every audience's view of exactly that version
+        assert publication.game_id == kwargs["game_id"] and publication.version == kwargs["version"]
         sent.append({k: v for k, v in kwargs.items() if k != "signal"})
 
     game_updated.connect(receiver, dispatch_uid="tests.games.updates")

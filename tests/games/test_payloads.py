@@ -1,0 +1,101 @@
+"""games/payloads.py: the game as each user sees it, built without DRF's field machinery and published once
+per committed version. It must say exactly what ``GameSerializer``'s declared fields say, for everyone."""
+from __future__ import annotations
+
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from games import payloads, selectors, services
+from games.models import Game
+from games.serializers import GameSerializer
+from tests.games.conftest import mover, next_turn, open_game, play
+
+pytestmark = pytest.mark.django_db
+
+
+class Viewer:
+    def __init__(self, user):
+        self.user = user
+
+
+def both_ways(game: Game, user) -> tuple[dict, dict]:
+    """(fast payload, DRF field-by-field) of ``game`` for ``user``."""
+    game = selectors.game_get(game_id=game.pk, user=user)
+    serializer = GameSerializer(game, context={"request": Viewer(user)})
+    return json.loads(payloads.to_json(serializer.data)), json.loads(json.dumps(
+        serializer.fields_representation(game), default=str))
+
+
+def audiences(users, moderator):
+    return [*users, moderator, AnonymousUser()]
+
+
+def assert_same_everywhere(game: Game, users, moderator) -> None:
+    publication = payloads.build(Game.objects.get(pk=game.pk))
+    for user in audiences(users, moderator):
+        if game.private and user not in [s.user for s in game.seats.all()] and not user.is_staff:
+            continue
+        fast, drf = both_ways(game, user)
+        assert fast == drf, (game.status, user)
+        # the text published at commit for this user is that same payload
+        user_id = user.pk if user.is_authenticated else None
+        assert json.loads(publication.text_for(user_id)) == fast, (game.status, user)
+
+
+def test_open_game_for_everyone(users, moderator):
+    game = open_game(users[0], [users[1]], players=3)
+    assert_same_everywhere(game, users, moderator)
+    fast, _ = both_ways(game, users[0])
+    assert fast["invite_url"] and fast["your_seat"] == 0 and fast["view"] is None
+
+
+def test_active_game_each_seat_sees_its_own_view(started, users, moderator):
+    game = play(started("carcassonne", players=3), random.Random(3), turns=5)
+    assert_same_everywhere(game, users, moderator)
+    to_move = mover(game)
+    fast, _ = both_ways(game, to_move)
+    assert fast["view"]["tile"] is not None and fast["view"]["legal"]
+    watcher, _ = both_ways(game, users[3])
+    assert watcher["your_seat"] is None and watcher["view"]["tile"] is None and watcher["view"]["legal"] == []
+
+
+def test_resigned_seat_and_stopped_clock(started, users, moderator):
+    game = play(started("ark", players=3), random.Random(5), turns=3)
+    quitter = next(s.user for s in game.seats.all() if s.number != game.current_seat)
+    services.game_resign(game_id=game.pk, user=quitter)
+    game.refresh_from_db()
+    Game.objects.filter(pk=game.pk).update(deadline=None, time_left=timedelta(hours=7))  # a vacation
+    game.refresh_from_db()
+    assert_same_everywhere(game, users, moderator)
+    fast, _ = both_ways(game, quitter)
+    assert fast["your_seat"] is None and fast["time_left"] == 7 * 3600
+
+
+def test_finished_private_game(users, moderator):
+    game = open_game(users[0], [users[1]], game="carcassonne", private=True, seed=77)
+    game = play(game, random.Random(7))
+    assert game.status == Game.Status.FINISHED
+    assert_same_everywhere(game, users, moderator)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_answers_with_the_payload_published_at_commit(started, users, client_for, monkeypatch):
+    game = started("ark", players=2)
+    player = mover(game)
+    real_game_get = selectors.game_get
+
+    def not_again(**kwargs):
+        raise AssertionError("the turn's answer read the game again")
+    monkeypatch.setattr("games.api.selectors.game_get", not_again)
+    answer = client_for(player).post(f"/api/games/{game.pk}/turns/",
+                                     {"version": game.version, "turn": next_turn(game, random.Random(1))},
+                                     format="json")
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    monkeypatch.setattr("games.api.selectors.game_get", real_game_get)
+    fresh = client_for(player).get(f"/api/games/{game.pk}/")
+    assert answer.json() == fresh.json() and answer.json()["version"] == game.version + 1
+    assert answer.json()["your_seat"] is not None and answer.json()["view"]["tile"] is None  # no longer to move
