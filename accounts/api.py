@@ -7,12 +7,13 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arkproject.authentication import TokenAuthentication
 from arkproject.ratelimit import LoginThrottle, SignupThrottle
 
 from . import services

@@ -280,7 +280,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "arkproject.schema.ApiAutoSchema",  # with the error answers
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",    # scripts and clients (first: 401s)
+        "arkproject.authentication.TokenAuthentication",        # scripts and clients (first: 401s)
         "rest_framework.authentication.SessionAuthentication",  # the browser, with CSRF
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -1,6 +1,6 @@
 """Load benchmark: simulated players play many games at once through the API and WebSockets.
 
-    python -m bench.load [--games 100] [--seconds 30] [--serve 2] [--url http://127.0.0.1:8100]
+    python -m bench.load [--games 100] [--seconds 30] [--serve 2] [--rate 100] [--url http://127.0.0.1:8100]
 
 Setup (users, tokens, sessions, started games) goes straight to the database through the services;
 then every game is played by its two players concurrently: each player keeps a WebSocket open on its
@@ -73,6 +73,27 @@ def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
     return out
 
 
+class Pacer:
+    """Spaces the turns of all players evenly at ``rate`` per second (an offered load); 0: no pacing.
+
+    Unpaced, every player moves the moment its turn arrives: that measures the most turns per second, with
+    latencies that are mostly queueing. Paced, latencies are those of a site serving that rate.
+    """
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate if rate > 0 else 0.0
+        self.next_slot = 0.0
+
+    async def wait(self) -> None:
+        if not self.interval:
+            return
+        now = time.perf_counter()
+        slot = max(now, self.next_slot)
+        self.next_slot = slot + self.interval
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
+
 class Stats:
     def __init__(self) -> None:
         self.turn_ms: list[float] = []
@@ -102,7 +123,8 @@ def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player: dict[str, Any],
-                    stats: Stats, stop_at: float, rng: random.Random, ready: asyncio.Event) -> None:
+                    stats: Stats, stop_at: float, rng: random.Random, ready: asyncio.Event,
+                    pacer: Pacer) -> None:
     """One player: watch the game's socket; when it is our turn, post a random legal turn."""
     ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
     headers = {"Cookie": f"sessionid={player['session']}", "Origin": base}
@@ -133,6 +155,7 @@ async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player
             if not view["legal"]:
                 continue
             body = {"version": game["version"], "turn": random_turn(view, rng)}
+            await pacer.wait()
             start = time.perf_counter()
             async with http.post(f"{base}/api/games/{game_id}/turns/", json=body, headers=auth) as answer:
                 await answer.read()
@@ -173,8 +196,9 @@ def cpu_seconds(web_group: Optional[int]) -> dict[str, float]:
 
 
 async def run(base: str, games: list[dict[str, Any]], seconds: float,
-              web_group: Optional[int] = None) -> dict[str, Any]:
+              web_group: Optional[int] = None, rate: float = 0.0) -> dict[str, Any]:
     stats = Stats()
+    pacer = Pacer(rate)
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_connect=30)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
@@ -188,7 +212,7 @@ async def run(base: str, games: list[dict[str, Any]], seconds: float,
                 readies.append(ready)
                 rng = random.Random(game["id"] * 7 + i)
                 tasks.append(asyncio.create_task(
-                    play_seat(http, base, game["id"], player, stats, deadline[0], rng, ready)))
+                    play_seat(http, base, game["id"], player, stats, deadline[0], rng, ready, pacer)))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         start = time.perf_counter()
         cpu_before = cpu_seconds(web_group)
@@ -202,13 +226,14 @@ async def run(base: str, games: list[dict[str, Any]], seconds: float,
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {"turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
+    return {"offered_turns_per_s": rate or None,
+            "turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
             "sockets": len(tasks), "games": len(games), "turn_ms": percentiles(stats.turn_ms),
             "push_ms": percentiles(stats.push_ms), "errors": stats.errors,
             # CPU milliseconds per turn, by process (what the two cores were spent on)
             "cpu_ms_per_turn": {name: round(1000 * (cpu_after[name] - cpu_before[name]) / max(turns, 1), 1)
                                 for name in cpu_after},
-            "cpu_busy": round(sum(cpu_after.values()) - sum(cpu_before.values()), 1) / elapsed}
+            "cores_busy": round((sum(cpu_after.values()) - sum(cpu_before.values())) / elapsed, 2)}
 
 
 def serve(workers: int, port: int) -> subprocess.Popen[bytes]:
@@ -233,13 +258,20 @@ def main() -> None:
     parser.add_argument("--game", default="carcassonne", choices=["ark", "carcassonne"])
     parser.add_argument("--url", default="http://127.0.0.1:8100")
     parser.add_argument("--serve", type=int, default=0, help="start uvicorn with this many worker processes")
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="offer this many turns per second in all (players wait their slot); 0: all they can")
     args = parser.parse_args()
     setup_django()
     games = make_players_and_games(args.games, args.game)
+    from django.db import connection
+
+    if connection.vendor == "postgresql":  # fresh statistics after the bulk setup, as autovacuum would have
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     server = serve(args.serve, int(args.url.rsplit(":", 1)[1])) if args.serve else None
     try:
         result = asyncio.run(run(args.url.rstrip("/"), games, args.seconds,
-                                 os.getpgid(server.pid) if server is not None else None))
+                                 os.getpgid(server.pid) if server is not None else None, args.rate))
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)

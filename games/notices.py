@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Optional
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Value
 from django.db.models.functions import Coalesce
 
@@ -32,10 +33,19 @@ def reminder_before(game: Game) -> timedelta:
     return timedelta(hours=game.move_hours) * settings.REMINDER_FRACTION_LEFT
 
 
+def _db(field: str, value: object) -> object:
+    """``value`` as the database stores ``Notice.<field>`` (for the statements written out below)."""
+    return Notice._meta.get_field(field).get_db_prep_value(value, connection)
+
+
 def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
     """Close the open notices of versions before the game's present one (the game moved on)."""
-    return Notice.objects.filter(game=game, done_at__isnull=True, version__lt=game.version).update(
-        done_at=now or clock.now(), outcome="moved on")
+    # Written out: this runs on every turn, and Django compiled the ORM update afresh each time.
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
+                       "WHERE game_id = %s AND done_at IS NULL AND version < %s",
+                       [_db("done_at", now or clock.now()), "moved on", game.pk, game.version])
+        return cursor.rowcount
 
 
 def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
@@ -65,11 +75,17 @@ def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
         plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
                 Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
                 Notice.Kind.TIMEOUT: (None, left)}
-    # One statement, idempotent: rows already made (by a rerun or another process) are left alone.
-    Notice.objects.bulk_create(
-        [Notice(game=game, seat=seat.number, user_id=seat.user_id, kind=kind, version=game.version,
-                due_at=due_at, remaining=remaining) for kind, (due_at, remaining) in plan.items()],
-        ignore_conflicts=True)
+    # One statement, idempotent: rows already made (by a rerun or another process) are left alone. Written out
+    # (ON CONFLICT DO NOTHING: PostgreSQL and SQLite): it runs on every turn.
+    rows = [[game.pk, seat.number, seat.user_id, kind, game.version, _db("due_at", due_at),
+             _db("remaining", remaining), 0, None, "", _db("created_at", now)]
+            for kind, (due_at, remaining) in plan.items()]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {connection.ops.quote_name(Notice._meta.db_table)} (game_id, seat, user_id, kind, version, "
+            "due_at, remaining, attempts, done_at, outcome, created_at) VALUES "
+            + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+            + " ON CONFLICT DO NOTHING", [value for row in rows for value in row])
 
 
 def pause(game: Game, now: datetime) -> None:

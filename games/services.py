@@ -11,8 +11,9 @@ from datetime import timedelta
 from typing import Any, Optional
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef, Subquery
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from . import broadcast, clock, notices, payloads
@@ -46,22 +47,46 @@ def _changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, state
     transaction.on_commit(after_commit)
 
 
-def _locked(game_id: int) -> Game:
+# The queries of every turn, written out: Django compiled the same ORM queries afresh on each turn, which
+# took more processor time than the database spent answering them (bench/load.py, docs/performance.md).
+def _locked(game_id: Any) -> Game:
     """The game, its row locked until the transaction ends, with the sequence number of its last move."""
-    last_seq = Move.objects.filter(game=OuterRef("pk")).order_by("-seq").values("seq")[:1]
     try:
-        return Game.objects.select_for_update(of=("self",)).annotate(last_seq=Subquery(last_seq)).get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        pk = int(game_id)
+    except (ValueError, TypeError):
         raise GameNotFound("there is no such game") from None
+    if not -2**63 <= pk < 2**63:
+        raise GameNotFound("there is no such game")
+    q = connection.ops.quote_name
+    sql = (f"SELECT g.*, (SELECT MAX(m.seq) FROM {q(Move._meta.db_table)} m WHERE m.game_id = g.id) AS last_seq "
+           f"FROM {q(Game._meta.db_table)} g WHERE g.id = %s")
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    found = list(Game.objects.raw(sql, [pk]))
+    if not found:
+        raise GameNotFound("there is no such game")
+    return found[0]
 
 
 def _seats(game: Game) -> list[Seat]:
-    """The game's seats with their users, each marked ``away`` if its user is on vacation, in one query."""
+    """The game's seats in order, with their users' names, each marked ``away`` if its user is on vacation.
+
+    The users carry only what a turn needs (id, username, display name); other fields load when read.
+    """
     from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
 
-    on_vacation = Vacation.objects.filter(user_id=OuterRef("user_id"), ended_at__isnull=True)
-    return list(Seat.objects.filter(game=game).select_related("user").annotate(away=Exists(on_vacation))
-                .order_by("number"))
+    q = connection.ops.quote_name
+    sql = (f"SELECT s.*, u.username AS user_username, u.display_name AS user_display_name, "
+           f"EXISTS(SELECT 1 FROM {q(Vacation._meta.db_table)} v WHERE v.user_id = s.user_id "
+           f"AND v.ended_at IS NULL) AS away "
+           f"FROM {q(Seat._meta.db_table)} s JOIN {q(get_user_model()._meta.db_table)} u ON u.id = s.user_id "
+           f"WHERE s.game_id = %s ORDER BY s.number")
+    seats = list(Seat.objects.raw(sql, [game.pk]))
+    for seat in seats:
+        seat.user = get_user_model().from_db(connection.alias, ["id", "username", "display_name"],
+                                             [seat.user_id, seat.user_username, seat.user_display_name])
+        seat.away = bool(seat.away)
+    return seats
 
 
 def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,

@@ -21,9 +21,10 @@ def generous_rate_limits(settings) -> None:
     settings.RATE_LIMITS = {name: "1000000/m" for name in settings.RATE_LIMITS}
 
 
-@pytest.fixture(scope="session", autouse=True)
-def cache_keys_of_this_run() -> Iterator[None]:
-    """Counts an earlier run left in a shared Redis cache (rate limits) must not reach this one."""
+@pytest.fixture(autouse=True)
+def cache_keys_of_this_test() -> Iterator[None]:
+    """What earlier tests or runs left in a shared Redis cache must not reach this test: rate-limit counts
+    (users' ids repeat from test to test) and the views published for a game id and version."""
     from django.conf import settings
     from django.test.utils import override_settings
 

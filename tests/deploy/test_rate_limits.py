@@ -195,7 +195,9 @@ def test_an_unreachable_cache_lets_requests_through(monkeypatch, caplog, address
     def broken(*args, **kwargs):
         raise ConnectionError("cache down")
 
-    monkeypatch.setattr(ratelimit.cache, "add", broken)
+    from django.core.cache import caches
+
+    monkeypatch.setattr(type(caches["default"]), "add", broken)  # the class: each test has its own cache object
     client = Client(REMOTE_ADDR=address)
     with caplog.at_level(logging.WARNING, logger="arkproject.ratelimit"):
         assert {client.post(reverse("signup"), {"username": ""}).status_code for _ in range(7)} == {200}
