@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
@@ -129,23 +131,44 @@ class _ViewStore:
     with redis-py's asyncio client, with no hop to a thread per push.
     """
 
+    #: Views this process published lately, kept here too: a socket served by the process that committed
+    #: the change needs no round trip (a version's view never changes, so a copy is never stale).
+    LOCAL_ENTRIES = 4096
+
     def __init__(self) -> None:
         self.pid = 0
         self.sync_client: Any = None
         self.async_clients: dict[int, Any] = {}  # per event loop: asyncio connections belong to their loop
+        self.local: OrderedDict[str, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def _remember(self, texts: dict[str, str]) -> None:
+        with self.lock:
+            self.local.update(texts)
+            while len(self.local) > self.LOCAL_ENTRIES:
+                self.local.popitem(last=False)
+
+    def _redis_ready_in_this_process(self) -> None:
+        """A forked worker starts with clients and copies of its own."""
+        if self.pid != os.getpid():
+            import redis
+            from redis.driver_info import DriverInfo
+
+            self.pid = os.getpid()
+            self.sync_client = None
+            if settings.REDIS_URL:
+                driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
+                self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
+            self.async_clients = {}
+            self.local = OrderedDict()
 
     def _redis(self) -> Any:
-        import redis
-        from redis.driver_info import DriverInfo
-
-        if self.pid != os.getpid():  # a forked worker starts its own clients
-            self.pid = os.getpid()
-            driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
-            self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
-            self.async_clients = {}
+        self._redis_ready_in_this_process()
         return self.sync_client
 
     def put_many(self, texts: dict[str, str], timeout: int) -> None:
+        self._redis_ready_in_this_process()
+        self._remember(texts)
         if not settings.REDIS_URL:
             cache.set_many(texts, timeout=timeout)
             return
@@ -161,6 +184,10 @@ class _ViewStore:
         return data.decode() if data is not None else None
 
     async def aget(self, key: str) -> Optional[str]:
+        self._redis_ready_in_this_process()
+        text = self.local.get(key)
+        if text is not None:
+            return text
         if not settings.REDIS_URL:
             return cache.get(key)  # this process's memory: no waiting
         import asyncio

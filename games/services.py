@@ -227,6 +227,11 @@ def _away(user_id: int) -> bool:
     return Vacation.objects.filter(user_id=user_id, ended_at__isnull=True).exists()
 
 
+#: The game's columns a turn can change (saving only these spares building an update of every column).
+TURN_FIELDS = ["status", "state", "version", "current_seat", "deadline", "started_at", "finished_at", "last_move_at",
+               "time_left"]
+
+
 def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) -> Game:
     """Play one whole turn for ``user``: all of it is saved, or nothing."""
     with transaction.atomic():
@@ -257,7 +262,7 @@ def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) ->
         _log(game, Move.Kind.TURN, seat=seat.number, user=user, turn=parsed.to_dict(),
              events=new.events[len(state.events):])
         stored = _deal_and_store(game, eng, new, seats)
-        game.save()
+        game.save(update_fields=TURN_FIELDS)
         _changed(game, Move.Kind.TURN, seats=seats, state=stored)
     return game
 
