@@ -1,4 +1,5 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels."""
+import gc
 import os
 
 import django
@@ -17,6 +18,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+# What is loaded by now lives as long as the process: kept out of the garbage collector's full collections,
+# which then pause a web process for about half as long (bench/load.py: 140-200 ms before, 25-110 ms after).
+gc.collect()
+gc.freeze()
 
 application = ProtocolTypeRouter(
     {

@@ -14,8 +14,10 @@ Client -> server: ``{"type": "ping"}`` and ``{"type": "sync"}``.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import time
 from datetime import datetime
 from typing import Any, Optional
@@ -151,7 +153,8 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         self.joined: list[str] = []
-        self.account_checked = 0.0
+        self.account_due = 0.0
+        self.account_check: Optional[asyncio.Future[None]] = None
         await super().websocket_connect(message)
 
     async def disconnect(self, code: int) -> None:
@@ -171,19 +174,29 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         if self.user_id is not None:
             await self.join(account_group(self.user_id))
 
-    async def account_ok(self, *, recheck: bool = False) -> bool:
-        """False (and the socket closed with 4401) if the logged-in account was suspended since it connected.
-
-        Checked against the database when the socket connects or syncs, then at most every
-        ``SOCKET_ACCOUNT_RECHECK_SECONDS`` on pushes; a suspension closes the sockets at once besides.
-        """
-        now = time.monotonic()
-        if recheck or now - self.account_checked >= settings.SOCKET_ACCOUNT_RECHECK_SECONDS:
+    async def account_ok(self) -> bool:
+        """Check the account now (on connect and sync): False, and the socket closed with 4401, if it was
+        suspended since the socket opened."""
+        if self.user_id is not None:
             if not await db_read(account_usable)(self.user):
                 await self.close(code=CLOSE_UNAUTHENTICATED)  # the session is void
                 return False
-            self.account_checked = now
+        # the next check on a push, spread out so that sockets opened together do not all ask at once
+        self.account_due = time.monotonic() + settings.SOCKET_ACCOUNT_RECHECK_SECONDS * random.uniform(0.5, 1.5)
         return True
+
+    def recheck_account_when_due(self) -> None:
+        """On a push: check the account again once that is due, beside the push rather than before it (a
+        suspension closes the user's sockets at once by itself; this catches one whose message was lost)."""
+        if self.user_id is None or self.account_check is not None or time.monotonic() < self.account_due:
+            return
+
+        async def check() -> None:
+            try:
+                await self.account_ok()
+            finally:
+                self.account_check = None
+        self.account_check = asyncio.ensure_future(check())
 
     async def account_closed(self, event: dict[str, Any]) -> None:
         """Group message ``{"type": "account.closed"}``: the account was suspended; close with 4401."""
@@ -208,7 +221,7 @@ class GameConsumer(_JsonConsumer):
 
     async def send_game(self) -> None:
         """Re-read the game and send this user's view of it (raises GameNotFound if they may not see it)."""
-        if not await self.account_ok(recheck=True):
+        if not await self.account_ok():
             return
         version, text = await db_read(game_text)(self.game_id, self.user)
         if version < self.sent_version:
@@ -231,8 +244,7 @@ class GameConsumer(_JsonConsumer):
         version = int(event.get("version", 0))
         if event.get("game_id") != self.game_id or version <= self.sent_version:
             return  # this version (or a newer one) has gone out already
-        if not await self.account_ok():
-            return
+        self.recheck_account_when_due()
         seated = event.get("seated")
         text = await payloads.cached_text(self.game_id, version, self.user_id, seated) if seated is not None else None
         if text is None:
@@ -267,15 +279,14 @@ class LobbyConsumer(_JsonConsumer):
         await self.send_json({"type": "lobby", "waiting": most_urgent_first(self.waiting), "changed": changed})
 
     async def sync(self) -> None:
-        if not await self.account_ok(recheck=True):
+        if not await self.account_ok():
             return
         self.waiting = await db_read(waiting_games)(self.user)
         await self.send_lobby(None)
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         """Group message ``game.updated`` for a game this user sits in: whose turn it is now, and until when."""
-        if not await self.account_ok():
-            return
+        self.recheck_account_when_due()
         game_id, version = event.get("game_id"), int(event.get("version", 0))
         if not isinstance(game_id, int):
             return

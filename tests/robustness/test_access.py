@@ -206,6 +206,28 @@ async def test_a_suspended_accounts_sockets_are_refused_and_closed(cast) -> None
              "4401; a new game socket sees a public game as an anonymous spectator")
 
 
+@run_async
+async def test_a_socket_whose_suspension_message_was_lost_closes_at_its_next_check(cast, settings) -> None:
+    from accounts.models import User
+    from tests.channels.conftest import play_turn
+
+    settings.SOCKET_ACCOUNT_RECHECK_SECONDS = 0  # every push is due for a check
+    ann, bob = cast["ann"], cast["bob"]
+    game = await db_async(start_game)([ann, bob])
+    watching = await Socket(f"/ws/games/{game.pk}/", await db_async(session_cookie)(ann)).connect()
+    await watching.receive_type("game")
+    # suspended behind the site's back: no "account.closed" message reaches the socket
+    await db_async(User.objects.filter(pk=ann.pk).update)(is_active=False)
+    await db_async(play_turn)(game.pk)
+    # the push's check (beside the push, not before it) finds the account suspended and closes the socket
+    for _ in range(3):
+        output = await watching.comm.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+        assert json.loads(output["text"])["type"] == "game"
+    assert output == {"type": "websocket.close", "code": 4401}
+
+
 # ----- the admin and CSRF -----------------------------------------------------------------------------------
 def test_the_admin_is_for_staff_only(cast) -> None:
     game = start_game([cast["ann"], cast["bob"]])
