@@ -8,6 +8,7 @@ prints, per turn, the median and 95th percentile milliseconds of each phase, as 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import statistics
@@ -48,13 +49,14 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import broadcast, selectors, services
+    from games import broadcast, payloads, selectors, services
     from games.consumers import game_message
     from games.models import Game, Seat
     from games.rules import engine
     from games.serializers import GameSerializer
 
     timer = Timer()
+    loop = asyncio.new_event_loop()  # one loop, as a web process has: its Redis connections are kept
     rng = random.Random(1)
     eng = engine(args.game)
     queries: list[int] = []
@@ -71,22 +73,35 @@ def main() -> None:
             spot = rng.choice(view["legal"])
             turn = {"tile": view["tile"], "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"],
                     "action": {"type": "pass"}}
-            with CaptureQueriesContext(connection) as captured, timer.phase("move_submit (whole, incl. broadcast)"):
+            cpu = time.thread_time()
+            with CaptureQueriesContext(connection) as captured, timer.phase(
+                    "move_submit, wall (transaction, commit, publish, broadcast)"):
                 services.move_submit(game_id=game.pk, user=seat.user, turn=turn, expected_version=game.version)
+            timer.samples.setdefault("move_submit, processor time", []).append(1000 * (time.thread_time() - cpu))
             queries.append(len(captured))
             with timer.phase("engine: apply_turn + deal (alone)"):
                 eng.deal(eng.apply_turn(state, eng.parse_turn(turn)))
             with timer.phase("engine: state_to_dict"):
                 eng.state_to_dict(state)
-            with timer.phase("broadcast (channel layer)"):
-                broadcast.game_broadcast(game_id=game.pk, version=game.version + 1)
-            with timer.phase("answer: GameSerializer for the mover"):
-                fresh = selectors.game_get(game_id=game.pk, user=seat.user)
+            fresh = Game.objects.get(pk=game.pk)
+            with timer.phase("publish: every audience's payload, to Redis (seats and state read)"):
+                publication = payloads.publish(fresh)
+            with timer.phase("broadcast: the group messages, as the caller sees it"):
+                broadcast.game_broadcast(game_id=game.pk, version=fresh.version, publication=publication)
+            again = selectors.game_get(game_id=game.pk, user=seat.user)
 
-                class Viewer:
-                    user = seat.user
-                json.dumps(GameSerializer(fresh, context={"request": Viewer()}).data, default=str)
-            with timer.phase("push: game_message for one watcher"):
+            class Viewer:
+                user = seat.user
+            with timer.phase("one user's payload: games.payloads builder"):
+                payloads.to_json(GameSerializer(again, context={"request": Viewer()}).data)
+            with timer.phase("one user's payload: DRF's declared fields (before)"):
+                json.dumps(GameSerializer(again, context={"request": Viewer()}).fields_representation(again),
+                           default=str)
+            with timer.phase("push: one socket's view from Redis"):
+                payloads.views.local.clear()  # as a process that did not commit the turn
+                loop.run_until_complete(payloads.cached_text(game.pk, fresh.version, seat.user_id,
+                                                             publication.seated))
+            with timer.phase("push: one socket's view read again (cache miss)"):
                 game_message(game.pk, seat.user)
             game.refresh_from_db()
             done += 1
