@@ -48,12 +48,25 @@ def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
         return cursor.rowcount
 
 
+def carry_forward(game: Game) -> int:
+    """The turn goes on at a new version (another seat left out of turn): its notices, sent or not, move to
+    that version, so that the player to move is not sent the same turn email or reminder twice."""
+    table = connection.ops.quote_name(Notice._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET version = %s WHERE game_id = %s AND seat = %s AND version = "
+                       f"(SELECT MAX(version) FROM {table} WHERE game_id = %s AND version < %s)",
+                       [game.version, game.pk, game.current_seat, game.pk, game.version])
+        return cursor.rowcount
+
+
 def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
     ``seats``: the game's seats as saved, if at hand (else read).
     """
     now = clock.now()
+    if getattr(game, "turn_continues", False):
+        carry_forward(game)
     close_earlier(game, now)
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
         Notice.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome="game over")

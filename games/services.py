@@ -190,7 +190,9 @@ def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]
     else:
         game.current_seat = eng.current_player(state)
         if game.current_seat != before or (game.deadline is None and game.time_left is None):
-            _start_clock(game, seats, now)  # a new turn; a seat leaving out of turn keeps the mover's clock
+            _start_clock(game, seats, now)  # a new turn
+        else:  # a seat left out of turn: the mover's turn goes on, with its clock and its notices
+            game.turn_continues = True
     return state
 
 
@@ -295,6 +297,7 @@ def game_resign(*, game_id: int, user: Any) -> Game:
             raise Conflict("you are not playing in this game")
         if game.status == Game.Status.OPEN and game.created_by_id == user.pk:
             game.status = Game.Status.ABORTED  # the creator leaving an unstarted game cancels it
+            game.finished_at = timezone.now()
             game.version += 1
             _log(game, Move.Kind.ABORT, user=user)
         else:

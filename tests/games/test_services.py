@@ -242,6 +242,8 @@ def test_the_creator_leaving_an_open_game_cancels_it(users):
     game = open_game(users[0], [users[1]], players=3)
     game = services.game_resign(game_id=game.pk, user=users[0])
     assert game.status == Game.Status.ABORTED
+    game.refresh_from_db()
+    assert game.finished_at is not None  # it ended then, as an abort by a moderator does
     with pytest.raises(Conflict):
         services.game_join(game_id=game.pk, user=users[2])
     with pytest.raises(Conflict):

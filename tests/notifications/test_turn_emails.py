@@ -113,3 +113,26 @@ def test_every_email_has_one_click_unsubscribe_headers(start, clock) -> None:
         assert link.startswith(f"<{SITE}/accounts/unsubscribe/") and link.endswith("/>")
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         assert link[1:-1] in email.body and link[1:-1] in email.alternatives[0][0]
+
+
+def test_another_seat_leaving_does_not_send_the_mover_the_same_turn_email_again(start, clock) -> None:
+    from games import services
+
+    game = start(3)
+    waiting = mover(game)
+    deadline = game.deadline
+    clock.advance(minutes=6)
+    sweep()
+    assert [m.to for m in mail.outbox] == [[waiting.email]]
+    quitter = next(s.user for s in game.seats.all() if s.number != game.current_seat)
+    game = services.game_resign(game_id=game.pk, user=quitter)
+    game.refresh_from_db()
+    assert mover(game) == waiting and game.deadline == deadline  # the same turn, the same clock
+    clock.advance(minutes=6)
+    sweep()
+    assert [m.to for m in mail.outbox] == [[waiting.email]]  # not a second time
+    # the turn's notices moved to the new version: the reminder and the timeout still fall due once
+    kinds = set(Notice.objects.filter(game=game, version=game.version, seat=game.current_seat)
+                .values_list("kind", flat=True))
+    assert kinds == {Notice.Kind.TURN_EMAIL, Notice.Kind.REMINDER, Notice.Kind.TIMEOUT}
+    assert Notice.objects.get(game=game, version=game.version, kind=Notice.Kind.TIMEOUT).due_at == deadline
