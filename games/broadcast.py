@@ -141,7 +141,7 @@ def wait_for_broadcasts(timeout: float = BROADCAST_TIMEOUT + 1) -> None:
 
 def _news_from_db(game_id: int) -> tuple[list[int], Optional[int], Optional[str]]:
     """Seated user ids, the user to move and the deadline of a game, read from the database."""
-    from .payloads import _when  # the one datetime format of payloads and messages
+    from .payloads import iso_time  # the one datetime format of payloads and messages
 
     game = Game.objects.filter(pk=game_id).values("status", "current_seat", "deadline").first()
     if game is None:
@@ -149,7 +149,7 @@ def _news_from_db(game_id: int) -> tuple[list[int], Optional[int], Optional[str]
     seats = list(Seat.objects.filter(game_id=game_id).values_list("user_id", "number", "status"))
     to_move = next((uid for uid, number, status in seats if number == game["current_seat"]
                     and status == Seat.Status.PLAYING and game["status"] == Game.Status.ACTIVE), None)
-    return sorted(uid for uid, _, _ in seats), to_move, _when(game["deadline"])
+    return sorted(uid for uid, _, _ in seats), to_move, iso_time(game["deadline"])
 
 
 def game_broadcast(*, game_id: int, version: int, publication: Any = None) -> None:

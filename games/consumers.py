@@ -77,7 +77,7 @@ def waiting_games(user: Any) -> dict[int, Optional[str]]:
     """Active games where it is ``user``'s turn, with their deadlines (as payloads write them)."""
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user, seats__status=Seat.Status.PLAYING,
                                 current_seat=F("seats__number"))
-    return {pk: payloads._when(deadline) for pk, deadline in games.values_list("pk", "deadline")}
+    return {pk: payloads.iso_time(deadline) for pk, deadline in games.values_list("pk", "deadline")}
 
 
 def most_urgent_first(waiting: dict[int, Optional[str]]) -> list[int]:

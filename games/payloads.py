@@ -36,7 +36,8 @@ _DATETIME = DateTimeField()
 SPECTATORS = "*"
 
 
-def _when(value: Any) -> Optional[str]:
+def iso_time(value: Any) -> Optional[str]:
+    """A datetime as every payload and group message writes it (DRF's format), or None."""
     return None if value is None else _DATETIME.to_representation(value)
 
 
@@ -78,9 +79,9 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
         "id": game.pk, "game": game.game, "status": game.status, "version": game.version,
         "players": game.players, "move_hours": game.move_hours, "private": game.private,
         "seats": [seat_entry(s) for s in seats], "current_seat": game.current_seat,
-        "your_seat": seat.number if seat else None, "deadline": _when(game.deadline), "time_left": time_left,
-        "created_at": _when(game.created_at), "started_at": _when(game.started_at),
-        "finished_at": _when(game.finished_at), "last_move_at": _when(game.last_move_at),
+        "your_seat": seat.number if seat else None, "deadline": iso_time(game.deadline), "time_left": time_left,
+        "created_at": iso_time(game.created_at), "started_at": iso_time(game.started_at),
+        "finished_at": iso_time(game.finished_at), "last_move_at": iso_time(game.last_move_at),
         "invite_url": invite_url, "view": view,
     }
 
@@ -227,7 +228,7 @@ def build(game: Game, seats: Optional[list[Seat]] = None, state: Any = None) -> 
     mover = next((s.user_id for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING
                   and game.status == Game.Status.ACTIVE), None)
     return Publication(game_id=game.pk, version=game.version, seated=[s.user_id for s in seats],
-                       to_move=mover, deadline=_when(game.deadline), texts=texts)
+                       to_move=mover, deadline=iso_time(game.deadline), texts=texts)
 
 
 def publish(game: Game, seats: Optional[list[Seat]] = None, state: Any = None) -> Publication:
