@@ -122,11 +122,11 @@ def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return turn
 
 
-async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player: dict[str, Any],
+async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_id: int, player: dict[str, Any],
                     stats: Stats, stop_at: float, rng: random.Random, ready: asyncio.Event,
                     pacer: Pacer) -> None:
     """One player: watch the game's socket; when it is our turn, post a random legal turn."""
-    ws_url = base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
+    ws_url = ws_base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
     headers = {"Cookie": f"sessionid={player['session']}", "Origin": base}
     auth = {"Authorization": f"Token {player['token']}"}
     seen = -1
@@ -166,7 +166,7 @@ async def play_seat(http: aiohttp.ClientSession, base: str, game_id: int, player
                     stats.error(f"turn answered {answer.status}")
 
 
-def cpu_seconds(web_group: Optional[int]) -> dict[str, float]:
+def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
     """CPU seconds used so far by the web server's processes, PostgreSQL, Redis and this load generator.
 
     Read from /proc (Linux): per turn, it says where the machine's two cores went.
@@ -186,7 +186,7 @@ def cpu_seconds(web_group: Optional[int]) -> dict[str, float]:
         used = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
         if int(entry) == os.getpid():
             out["load generator"] += used
-        elif web_group is not None and int(fields[2]) == web_group:  # the server's process group
+        elif int(fields[2]) in web_groups:  # the servers' process groups
             out["web"] += used
         elif name.startswith("postgres"):
             out["postgres"] += used
@@ -195,8 +195,8 @@ def cpu_seconds(web_group: Optional[int]) -> dict[str, float]:
     return out
 
 
-async def run(base: str, games: list[dict[str, Any]], seconds: float,
-              web_group: Optional[int] = None, rate: float = 0.0) -> dict[str, Any]:
+async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: float,
+              web_groups: set[int], rate: float = 0.0) -> dict[str, Any]:
     stats = Stats()
     pacer = Pacer(rate)
     connector = aiohttp.TCPConnector(limit=0)
@@ -212,17 +212,17 @@ async def run(base: str, games: list[dict[str, Any]], seconds: float,
                 readies.append(ready)
                 rng = random.Random(game["id"] * 7 + i)
                 tasks.append(asyncio.create_task(
-                    play_seat(http, base, game["id"], player, stats, deadline[0], rng, ready, pacer)))
+                    play_seat(http, base, ws_base, game["id"], player, stats, deadline[0], rng, ready, pacer)))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         start = time.perf_counter()
-        cpu_before = cpu_seconds(web_group)
+        cpu_before = cpu_seconds(web_groups)
         turns_before = stats.turns
         stats.turn_ms.clear()
         stats.push_ms.clear()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - start
         turns = stats.turns - turns_before
-        cpu_after = cpu_seconds(web_group)
+        cpu_after = cpu_seconds(web_groups)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -258,6 +258,8 @@ def main() -> None:
     parser.add_argument("--game", default="carcassonne", choices=["ark", "carcassonne"])
     parser.add_argument("--url", default="http://127.0.0.1:8100")
     parser.add_argument("--serve", type=int, default=0, help="start uvicorn with this many worker processes")
+    parser.add_argument("--serve-sockets", type=int, default=0,
+                        help="start another uvicorn, on the next port, with this many workers for the sockets only")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="offer this many turns per second in all (players wait their slot); 0: all they can")
     args = parser.parse_args()
@@ -268,15 +270,22 @@ def main() -> None:
     if connection.vendor == "postgresql":  # fresh statistics after the bulk setup, as autovacuum would have
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-    server = serve(args.serve, int(args.url.rsplit(":", 1)[1])) if args.serve else None
+    base = args.url.rstrip("/")
+    port = int(base.rsplit(":", 1)[1])
+    servers = [serve(args.serve, port)] if args.serve else []
+    ws_base = base
+    if args.serve_sockets:  # the sockets on processes of their own (a proxy would route /ws/ there)
+        servers.append(serve(args.serve_sockets, port + 1))
+        ws_base = f"{base.rsplit(':', 1)[0]}:{port + 1}"
     try:
-        result = asyncio.run(run(args.url.rstrip("/"), games, args.seconds,
-                                 os.getpgid(server.pid) if server is not None else None, args.rate))
+        result = asyncio.run(run(base, ws_base, games, args.seconds, {os.getpgid(s.pid) for s in servers},
+                                 args.rate))
     finally:
-        if server is not None:
+        for server in servers:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
-    result.update({"game": args.game, "server_workers": args.serve or None})
+    result.update({"game": args.game, "server_workers": args.serve or None,
+                   "socket_workers": args.serve_sockets or None})
     print(json.dumps(result))
 
 
