@@ -42,11 +42,14 @@ def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer,
 
     async def broken(group, message):
         raise ConnectionError("the channel layer is down")
-    # every instance (the sender has its own); the pub/sub layer hands its calls to a layer per event loop
-    kind = type(channel_layer)
-    if not hasattr(kind, "group_send"):
-        from channels_redis.pubsub import RedisPubSubLoopLayer as kind
-    monkeypatch.setattr(kind, "group_send", broken)
+
+    if broadcast._publisher.host_of(channel_layer) is not None:  # Redis pub/sub: published from this thread
+        def broken_publish(self, *args, **kwargs):
+            raise ConnectionError("Redis is down")
+        import redis.client
+        monkeypatch.setattr(redis.client.Pipeline, "execute", broken_publish)
+    else:  # every instance: the sender has its own
+        monkeypatch.setattr(type(channel_layer), "group_send", broken)
 
     with caplog.at_level(logging.WARNING, logger="games.broadcast"):
         after = play_turn(game.pk)  # on_commit runs the broadcaster: it must not raise
