@@ -126,11 +126,13 @@ def players() -> list[Any]:
     return [UserFactory(), UserFactory(), UserFactory(), UserFactory(is_staff=True)]
 
 
-def start_game(users: list[Any], *, private: bool = False, seed: int = 1234, name: str = "ark") -> Game:
-    """A started game of ``users`` (the first creates it, the others join), seed pinned."""
-    game = services.game_create(user=users[0], game=name, players=len(users), private=private)
-    Game.objects.filter(pk=game.pk).update(seed=seed)
-    game.refresh_from_db()
+def start_game(users: list[Any], *, private: bool = False, seed: Optional[int] = 1234, name: str = "ark",
+               move_hours: int = 72) -> Game:
+    """A started game of ``users`` (the first creates it, the others join), seed pinned unless None."""
+    game = services.game_create(user=users[0], game=name, players=len(users), private=private,
+                                move_hours=move_hours)
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed)
     for user in users[1:]:
         services.game_join(game_id=game.pk, user=user, invite_code=game.invite_code)
     game.refresh_from_db()

@@ -10,7 +10,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -18,7 +17,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -32,6 +30,7 @@ from games.models import Game
 from games.rules import engine
 from games.rules.bots import random_turn
 from tests.factories import UserFactory
+from tests.robustness.conftest import database_url, free_port
 
 from .conftest import child_env
 
@@ -46,20 +45,6 @@ pytestmark = [
                        reason="needs a PostgreSQL DATABASE_URL: two server processes cannot share SQLite's "
                               "in-memory test database"),
 ]
-
-
-def database_url() -> str:
-    """A DATABASE_URL for the test database this process uses (under xdist: test_<name>_gw0 and so on)."""
-    db = settings.DATABASES["default"]
-    auth = quote(db["USER"] or "", safe="") + (":" + quote(db["PASSWORD"], safe="") if db.get("PASSWORD") else "")
-    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    return f"postgres://{auth}{'@' if auth else ''}{host}/{db['NAME']}"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 #: Loopback only: no proxy from the environment in between.

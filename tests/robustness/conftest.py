@@ -25,6 +25,7 @@ from games import selectors, services
 from games.models import Game, Move
 from games.rules import engine
 from games.rules.bots import random_turn
+from tests.channels.conftest import mover, start_game  # noqa: F401 (the robustness tests take them from here)
 from tests.factories import UserFactory
 
 
@@ -121,25 +122,6 @@ def eager_celery() -> Iterator[None]:
 @pytest.fixture
 def make_user(db) -> Callable[..., Any]:
     return UserFactory
-
-
-def start_game(users: list[Any], *, name: str = "ark", seed: Optional[int] = 1234, private: bool = False,
-               move_hours: int = 72) -> Game:
-    """A started game of ``users`` (the first creates it, the others join), seed pinned unless None."""
-    game = services.game_create(user=users[0], game=name, players=len(users), private=private,
-                                move_hours=move_hours)
-    if seed is not None:
-        Game.objects.filter(pk=game.pk).update(seed=seed)
-    for user in users[1:]:
-        services.game_join(game_id=game.pk, user=user, invite_code=game.invite_code)
-    game.refresh_from_db()
-    return game
-
-
-def mover(game: Game) -> Any:
-    """The user whose turn it is (read afresh)."""
-    game.refresh_from_db()
-    return game.seats.get(number=game.current_seat).user
 
 
 def next_turn(game: Game, rng: random.Random) -> dict[str, Any]:
