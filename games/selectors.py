@@ -7,6 +7,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from .errors import GameNotFound
 from .models import Game, Move, Seat
+from .payloads import playing_seat
 from .rules import engine, record
 
 
@@ -44,7 +45,7 @@ def seat_of(game: Game, user: Any) -> Optional[Seat]:
     """The user's seat still in play in ``game``, if any."""
     if not getattr(user, "is_authenticated", False):
         return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk and s.status == Seat.Status.PLAYING), None)
+    return playing_seat(game.seats.all(), user.pk)
 
 
 def game_view_for_user(game: Game, user: Any) -> Optional[dict[str, Any]]:
