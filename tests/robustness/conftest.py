@@ -235,11 +235,11 @@ class CeleryBroker:
 
     @staticmethod
     def _reset_pools() -> None:
-        """Connections are pooled per broker URL; drop ours so the next send connects to the new one."""
-        if celery_app._pool is not None:
-            try:
-                celery_app._pool.force_close_all()
-            except Exception:  # noqa: BLE001 - the broker may be gone
-                pass
+        """Connections are pooled per broker URL, in kombu's process-wide registry: close and forget them all,
+        so that the next send connects afresh (forgetting only the app's left a closed pool in the registry,
+        which later tests on the first URL were handed: "Acquire on closed pool")."""
+        from kombu import pools
+
+        pools.reset()
         celery_app._pool = None
         celery_app.amqp._producer_pool = None
