@@ -21,6 +21,7 @@ from django.db.models.functions import Coalesce
 
 from . import clock
 from .models import Game, Notice, Seat
+from .sql import Batch, Statement
 
 
 def grace() -> timedelta:
@@ -38,45 +39,53 @@ def _db(field: str, value: object) -> object:
     return Notice._meta.get_field(field).get_db_prep_value(value, connection)
 
 
-def close_earlier(game: Game, now: Optional[datetime] = None) -> int:
-    """Close the open notices of versions before the game's present one (the game moved on)."""
-    # Written out: this runs on every turn, and Django compiled the ORM update afresh each time.
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
-                       "WHERE game_id = %s AND done_at IS NULL AND version < %s",
-                       [_db("done_at", now or clock.now()), "moved on", game.pk, game.version])
-        return cursor.rowcount
+def close_earlier(game: Game, now: Optional[datetime] = None) -> Statement:
+    """The statement closing the open notices of versions before the game's present one (it moved on)."""
+    return (f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
+            "WHERE game_id = %s AND done_at IS NULL AND version < %s",
+            [_db("done_at", now or clock.now()), "moved on", game.pk, game.version])
 
 
-def carry_forward(game: Game) -> int:
-    """The turn goes on at a new version (another seat left out of turn): its notices, sent or not, move to
-    that version, so that the player to move is not sent the same turn email or reminder twice."""
+def carry_forward(game: Game) -> Statement:
+    """The turn goes on at a new version (another seat left out of turn): the statement moving its notices,
+    sent or not, to that version, so that the player to move is not sent the same turn email or reminder
+    twice."""
     table = connection.ops.quote_name(Notice._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET version = %s WHERE game_id = %s AND seat = %s AND version = "
-                       f"(SELECT MAX(version) FROM {table} WHERE game_id = %s AND version < %s)",
-                       [game.version, game.pk, game.current_seat, game.pk, game.version])
-        return cursor.rowcount
+    return (f"UPDATE {table} SET version = %s WHERE game_id = %s AND seat = %s AND version = "
+            f"(SELECT MAX(version) FROM {table} WHERE game_id = %s AND version < %s)",
+            [game.version, game.pk, game.current_seat, game.pk, game.version])
 
 
-def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
+def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[Batch] = None) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
-    ``seats``: the game's seats as saved, if at hand (else read).
+    ``seats``: the game's seats as saved, if at hand (else read). ``writes``: a batch to add the statements
+    to (the caller runs it); without one they run at once. They are written out, not ORM calls: they run on
+    every turn, and Django compiled them afresh each time.
     """
+    batch = writes if writes is not None else Batch()
     now = clock.now()
     if getattr(game, "turn_continues", False):
-        carry_forward(game)
-    close_earlier(game, now)
+        batch.add(carry_forward(game))
+    batch.add(close_earlier(game, now))
+    statement = _turn_notices(game, seats, now)
+    if statement is not None:
+        batch.add(statement)
+    if writes is None:
+        batch.run()
+
+
+def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime) -> Optional[Statement]:
+    """The statement making the notices of the present turn, or closing all if the game is over."""
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
-        Notice.objects.filter(game=game, done_at__isnull=True).update(done_at=now, outcome="game over")
-        return
+        return (f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
+                "WHERE game_id = %s AND done_at IS NULL", [_db("done_at", now), "game over", game.pk])
     if seats is None:
         seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
     else:
         seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
     if seat is None:
-        return
+        return None
     started = game.last_move_at or now
     plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
     if game.deadline is not None:
@@ -88,14 +97,12 @@ def schedule(game: Game, seats: Optional[list[Seat]] = None) -> None:
         plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
                 Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
                 Notice.Kind.TIMEOUT: (None, left)}
-    # One statement, idempotent: rows already made (by a rerun or another process) are left alone. Written out
-    # (ON CONFLICT DO NOTHING: PostgreSQL and SQLite): it runs on every turn.
+    # One statement, idempotent: rows already made (by a rerun or another process) are left alone
+    # (ON CONFLICT DO NOTHING: PostgreSQL and SQLite).
     rows = [[game.pk, seat.number, seat.user_id, kind, game.version, _db("due_at", due_at),
              _db("remaining", remaining), 0, None, "", _db("created_at", now)]
             for kind, (due_at, remaining) in plan.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {connection.ops.quote_name(Notice._meta.db_table)} (game_id, seat, user_id, kind, version, "
+    return (f"INSERT INTO {connection.ops.quote_name(Notice._meta.db_table)} (game_id, seat, user_id, kind, version, "
             "due_at, remaining, attempts, done_at, outcome, created_at) VALUES "
             + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
             + " ON CONFLICT DO NOTHING", [value for row in rows for value in row])

@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import broadcast, clock, notices, payloads
+from . import broadcast, clock, notices, payloads, sql
 from .errors import BadTurn, Conflict, GameNotFound, NotAllowed
 from .models import Game, ModeratorAction, Move, Seat
 from .rules import RulesError, engine
@@ -26,14 +26,18 @@ from .signals import game_updated
 logger = logging.getLogger(__name__)
 
 
-def _changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, state: Any = None) -> None:
+def _changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, state: Any = None,
+             writes: Optional[sql.Batch] = None) -> None:
     """The end of every change, inside its transaction: the due notices of the turn now waiting are made in
     the same commit; after commit the game is published (every audience's payload, built once) and the
     listeners (live updates, notifications) are told.
 
     ``seats`` (with their users, as saved) and ``state`` (the engine state saved) spare reading them again.
+    ``writes``: the change's statements not sent yet; they go with the notices' in one round trip.
     """
-    notices.schedule(game, seats=seats)
+    notices.schedule(game, seats=seats, writes=writes)
+    if writes is not None:
+        writes.run()
     game_id, version = game.pk, game.version
 
     def after_commit() -> None:
@@ -90,13 +94,24 @@ def _seats(game: Game) -> list[Seat]:
 
 
 def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,
-         turn: Optional[dict[str, Any]] = None, events: Optional[list[dict[str, Any]]] = None) -> Move:
+         turn: Optional[dict[str, Any]] = None, events: Optional[list[dict[str, Any]]] = None,
+         writes: Optional[sql.Batch] = None) -> None:
+    """Append a move to the game's log (``writes``: added to that batch, else written at once)."""
     last = getattr(game, "last_seq", None)  # _locked read it with the game
     if last is None:
         last = game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0
     game.last_seq = last + 1
-    return Move.objects.create(game=game, seq=last + 1, seat=seat, user=user, kind=kind, turn=turn,
-                               events=events or [], version=game.version)
+    move = Move(game=game, seq=last + 1, seat=seat, user=user, kind=kind, turn=turn, events=events or [],
+                version=game.version)
+    _write(sql.insert(move), writes)
+
+
+def _write(statement: sql.Statement, writes: Optional[sql.Batch]) -> None:
+    """Add ``statement`` to ``writes``, or run it now if there is no batch."""
+    batch = writes if writes is not None else sql.Batch()
+    batch.add(statement)
+    if writes is None:
+        batch.run()
 
 
 def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, private: bool = False) -> Game:
@@ -166,15 +181,17 @@ def _start(game: Game) -> None:
     _deal_and_store(game, eng, state)
 
 
-def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]] = None) -> Any:
+def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]] = None,
+                    writes: Optional[sql.Batch] = None) -> Any:
     """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores.
 
     Returns the engine state stored. ``seats``: the game's seats as ``_seats`` reads them, if at hand.
+    ``writes``: a batch for the moves and seats written (the game itself is the caller's to save).
     """
     before = game.current_seat if game.status == Game.Status.ACTIVE else None
     state, forced = eng.deal(state)
     for turn in forced:
-        _log(game, Move.Kind.DISCARD, seat=state.seat, turn=turn.to_dict())
+        _log(game, Move.Kind.DISCARD, seat=state.seat, turn=turn.to_dict(), writes=writes)
     now = clock.now()  # games/clock.py: tests set the time deadlines are counted from
     game.state = eng.state_to_dict(state)
     game.last_move_at = now
@@ -184,9 +201,9 @@ def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]
     for seat in seats:
         if seat.score != scores[seat.number]:
             seat.score = scores[seat.number]
-            seat.save(update_fields=["score"])
+            _write(sql.update(seat, ["score"]), writes)
     if eng.is_over(state):
-        _finish(game, seats, scores)
+        _finish(game, seats, scores, writes)
     else:
         game.current_seat = eng.current_player(state)
         if game.current_seat != before or (game.deadline is None and game.time_left is None):
@@ -196,14 +213,14 @@ def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]
     return state
 
 
-def _finish(game: Game, seats: list[Seat], scores: list[int]) -> None:
+def _finish(game: Game, seats: list[Seat], scores: list[int], writes: Optional[sql.Batch] = None) -> None:
     """The game is over: the best score among the seats still playing wins (ties share the win)."""
     playing = [s for s in seats if s.status == Seat.Status.PLAYING]
     best = max((scores[s.number] for s in playing), default=None)
     for seat in seats:
         won = seat.status == Seat.Status.PLAYING and scores[seat.number] == best
         seat.result = Seat.Result.WON if won else Seat.Result.LOST
-        seat.save(update_fields=["result"])
+        _write(sql.update(seat, ["result"]), writes)
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.current_seat = None
@@ -258,14 +275,15 @@ def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) ->
         except RulesError as err:
             raise BadTurn(str(err)) from None
         game.version += 1
+        writes = sql.Batch()  # the turn's statements, sent together when the notices join them
         if seat.timeouts:  # the player is back: timeouts count in a row only
             seat.timeouts = 0
-            seat.save(update_fields=["timeouts"])
+            writes.add(sql.update(seat, ["timeouts"]))
         _log(game, Move.Kind.TURN, seat=seat.number, user=user, turn=parsed.to_dict(),
-             events=new.events[len(state.events):])
-        stored = _deal_and_store(game, eng, new, seats)
-        game.save(update_fields=TURN_FIELDS)
-        _changed(game, Move.Kind.TURN, seats=seats, state=stored)
+             events=new.events[len(state.events):], writes=writes)
+        stored = _deal_and_store(game, eng, new, seats, writes)
+        writes.add(sql.update(game, TURN_FIELDS))
+        _changed(game, Move.Kind.TURN, seats=seats, state=stored, writes=writes)
     return game
 
 
