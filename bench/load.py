@@ -98,6 +98,8 @@ class Stats:
     def __init__(self) -> None:
         self.turn_ms: list[float] = []
         self.push_ms: list[float] = []
+        self.turn_at: list[float] = []  # when each measured turn was answered (perf_counter), for --timeline
+        self.push_at: list[float] = []
         self.errors: dict[str, int] = {}
         self.turns = 0
 
@@ -149,6 +151,7 @@ async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_i
             moved = game.get("last_move_at")
             if moved and seen > 2:  # versions 1-2 come from setup, not from a measured turn
                 stats.push_ms.append(1000 * (received - datetime.fromisoformat(moved).timestamp()))
+                stats.push_at.append(time.perf_counter())
             if game["status"] != "active" or game["current_seat"] != player["seat"]:
                 continue
             view = game["view"]
@@ -161,9 +164,19 @@ async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_i
                 await answer.read()
                 if answer.status == 200:
                     stats.turn_ms.append(1000 * (time.perf_counter() - start))
+                    stats.turn_at.append(time.perf_counter())
                     stats.turns += 1
                 else:
                     stats.error(f"turn answered {answer.status}")
+
+
+def timeline(at: list[float], ms: list[float], start: float) -> list[list[float]]:
+    """Per second of the run: [second, how many, p50, max] (where a tail came from: a stall or a queue)."""
+    seconds: dict[int, list[float]] = {}
+    for when, value in zip(at, ms):
+        seconds.setdefault(int(when - start), []).append(value)
+    return [[second, len(values), round(statistics.median(values), 1), round(max(values), 1)]
+            for second, values in sorted(seconds.items())]
 
 
 def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
@@ -196,7 +209,8 @@ def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
 
 
 async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: float,
-              web_groups: set[int], rate: float = 0.0) -> dict[str, Any]:
+              web_groups: set[int], rate: float = 0.0, show_timeline: bool = False,
+              warmup: float = 5.0) -> dict[str, Any]:
     stats = Stats()
     pacer = Pacer(rate)
     connector = aiohttp.TCPConnector(limit=0)
@@ -204,7 +218,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
         readies = []
         tasks = []
-        stop_at = time.perf_counter() + seconds + 60  # provisional until every socket is open
+        stop_at = time.perf_counter() + warmup + seconds + 60  # provisional until every socket is open
         deadline = [stop_at]
         for game in games:
             for i, player in enumerate(game["players"]):
@@ -214,11 +228,12 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
                 tasks.append(asyncio.create_task(
                     play_seat(http, base, ws_base, game["id"], player, stats, deadline[0], rng, ready, pacer)))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
+        await asyncio.sleep(warmup)  # processes warm (pools filled, code paths run) as a site's are
         start = time.perf_counter()
         cpu_before = cpu_seconds(web_groups)
         turns_before = stats.turns
-        stats.turn_ms.clear()
-        stats.push_ms.clear()
+        for series in (stats.turn_ms, stats.push_ms, stats.turn_at, stats.push_at):
+            series.clear()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - start
         turns = stats.turns - turns_before
@@ -226,7 +241,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return {"offered_turns_per_s": rate or None,
+    out = {"offered_turns_per_s": rate or None,
             "turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
             "sockets": len(tasks), "games": len(games), "turn_ms": percentiles(stats.turn_ms),
             "push_ms": percentiles(stats.push_ms), "errors": stats.errors,
@@ -234,6 +249,10 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
             "cpu_ms_per_turn": {name: round(1000 * (cpu_after[name] - cpu_before[name]) / max(turns, 1), 1)
                                 for name in cpu_after},
             "cores_busy": round((sum(cpu_after.values()) - sum(cpu_before.values())) / elapsed, 2)}
+    if show_timeline:
+        out["timeline"] = {"turns": timeline(stats.turn_at, stats.turn_ms, start),
+                           "pushes": timeline(stats.push_at, stats.push_ms, start)}
+    return out
 
 
 def serve(workers: int, port: int) -> subprocess.Popen[bytes]:
@@ -262,6 +281,10 @@ def main() -> None:
                         help="start another uvicorn, on the next port, with this many workers for the sockets only")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="offer this many turns per second in all (players wait their slot); 0: all they can")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds played, once every socket is open, before measuring")
+    parser.add_argument("--timeline", action="store_true",
+                        help="also print, per second: turns or pushes, median and worst latency")
     args = parser.parse_args()
     setup_django()
     games = make_players_and_games(args.games, args.game)
@@ -279,7 +302,7 @@ def main() -> None:
         ws_base = f"{base.rsplit(':', 1)[0]}:{port + 1}"
     try:
         result = asyncio.run(run(base, ws_base, games, args.seconds, {os.getpgid(s.pid) for s in servers},
-                                 args.rate))
+                                 args.rate, args.timeline, args.warmup))
     finally:
         for server in servers:
             os.killpg(server.pid, signal.SIGTERM)
