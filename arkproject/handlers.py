@@ -1,11 +1,15 @@
-"""Django's ASGI handler with the whole middleware chain and the view run in one thread hop.
+"""Django's ASGI handler with the whole request (signals, middleware chain, view) run in one thread hop.
 
 Django builds the chain for an ASGI server in async mode: each of the middleware classes that can run
 either way (``MiddlewareMixin``: sessions, CSRF, auth, messages...) then hands its synchronous hooks to a
 thread one by one, and WhiteNoise (synchronous only) hands the rest back to the event loop, so that a
 request crossed between the loop and a worker thread a dozen times (bench/load.py, py-spy: a third of a
 web process's time was spent in those crossings). Every view of this site is synchronous, so here the chain
-is built in sync mode and called through a single ``sync_to_async`` per request, as under WSGI.
+is built in sync mode and called through a single ``sync_to_async`` per request, as under WSGI. That one hop
+also sends ``request_started`` and, for an answer held in memory (every page and API answer; not a streamed
+file), closes it (``request_finished``, which hands the database connection back): Django's handler made a
+hop of its own for each, and watched for a disconnect with a task per request, which cannot stop a
+synchronous view anyway (the answer to a client gone is dropped by the server).
 
 Django also gives each request a thread of its own (``ThreadSensitiveContext``), started and stopped per
 request: a tenth of a web process's time under load. Here each request still runs its synchronous code on
@@ -18,7 +22,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse, HttpResponseBase
+from django.urls import set_script_prefix
 
 
 class _RequestThreads:
@@ -62,5 +70,32 @@ class SyncChainASGIHandler(ASGIHandler):
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
-        chain = self._middleware_chain
-        self._middleware_chain: Any = sync_to_async(chain, thread_sensitive=True)
+
+    async def handle(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        try:
+            response = await sync_to_async(self.respond, thread_sensitive=True)(scope, body_file)
+            try:
+                await self.send_response(response, send)
+            finally:
+                if response.streaming:  # read while it was sent: closed only now
+                    await sync_to_async(response.close, thread_sensitive=True)()
+        finally:
+            body_file.close()
+
+    def respond(self, scope: dict[str, Any], body_file: Any) -> HttpResponseBase:
+        """The request's synchronous part, in its thread: the answer, closed already unless it streams."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)  # the middleware chain and the view; errors become answers
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()  # request_finished: the database connection goes back now
+        return response
