@@ -39,13 +39,15 @@ class Game(models.Model):
     seed = models.BigIntegerField(default=new_seed)
     version = models.PositiveIntegerField(default=0)
     current_seat = models.SmallIntegerField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # ``deadline`` and ``last_move_at`` change on every turn and are not indexed: that way a turn's update of
+    # the row is a HOT update in PostgreSQL, touching no index (timeouts are found through Notice.due_at).
+    deadline = models.DateTimeField(null=True, blank=True)
     invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    last_move_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
     # While the player to move is on vacation the clock stops: ``deadline`` is empty and this holds the
     # time they will have when they come back (accounts.Vacation; games.services.game_clock_pause).
     time_left = models.DurationField(null=True, blank=True,
@@ -107,7 +109,8 @@ class Move(models.Model):
         SETTLE = "settle", "settled by a moderator"
         ABORT = "abort", "aborted by a moderator"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # no index of its own: the unique (game, seq) constraint's index serves lookups by game
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.SmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
@@ -157,7 +160,8 @@ class Notice(models.Model):
         REMINDER = "reminder", "reminder"
         TIMEOUT = "timeout", "timeout"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices")
+    # no index of its own: the unique (game, seat, kind, version) constraint's index serves lookups by game
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices", db_index=False)
     seat = models.SmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     kind = models.CharField(max_length=12, choices=Kind.choices)
