@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
@@ -18,12 +17,13 @@ class TokenAuthentication(authentication.TokenAuthentication):
     """``Authorization: Token <key>``, as DRF's, in one query."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        from games import sql  # the turn's written-out queries and their rows as instances
+
         model = self.get_model()
         user_model = get_user_model()
-        q = connection.ops.quote_name
-        users = list(user_model.objects.raw(
-            f"SELECT u.* FROM {q(user_model._meta.db_table)} u JOIN {q(model._meta.db_table)} t "
-            "ON t.user_id = u.id WHERE t.key = %s", [key]))
+        rows = sql.fetch([(f"SELECT {sql.columns(user_model, 'u')} FROM {sql.table(user_model)} u "
+                           f"JOIN {sql.table(model)} t ON t.user_id = u.id WHERE t.key = %s", [key])])[0]
+        users = sql.instances(user_model, rows)
         if not users:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         user = users[0]

@@ -51,46 +51,62 @@ def _changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, state
     transaction.on_commit(after_commit)
 
 
-# The queries of every turn, written out: Django compiled the same ORM queries afresh on each turn, which
-# took more processor time than the database spent answering them (bench/load.py, docs/performance.md).
-def _locked(game_id: Any) -> Game:
-    """The game, its row locked until the transaction ends, with the sequence number of its last move."""
+# The queries of every turn, written out (games/sql.py): Django compiled the same ORM queries afresh on each
+# turn, which took more processor time than the database spent answering them (bench/load.py).
+def _game_pk(game_id: Any) -> int:
     try:
         pk = int(game_id)
     except (ValueError, TypeError):
         raise GameNotFound("there is no such game") from None
     if not -2**63 <= pk < 2**63:
         raise GameNotFound("there is no such game")
-    q = connection.ops.quote_name
-    sql = (f"SELECT g.*, (SELECT MAX(m.seq) FROM {q(Move._meta.db_table)} m WHERE m.game_id = g.id) AS last_seq "
-           f"FROM {q(Game._meta.db_table)} g WHERE g.id = %s")
+    return pk
+
+
+def _lock_statement(pk: int) -> sql.Statement:
+    """The game, its row locked until the transaction ends, with the sequence number of its last move."""
+    statement = (f"SELECT {sql.columns(Game, 'g')}, (SELECT MAX(m.seq) FROM {sql.table(Move)} m "
+                 f"WHERE m.game_id = g.id) AS last_seq FROM {sql.table(Game)} g WHERE g.id = %s")
     if connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    found = list(Game.objects.raw(sql, [pk]))
+        statement += " FOR UPDATE"
+    return statement, [pk]
+
+
+def _seats_statement(pk: int) -> sql.Statement:
+    """The game's seats in order, with their users' names and whether each user is on vacation."""
+    from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
+
+    return (f"SELECT {sql.columns(Seat, 's')}, u.username, u.display_name, "
+            f"EXISTS(SELECT 1 FROM {sql.table(Vacation)} v WHERE v.user_id = s.user_id AND v.ended_at IS NULL) "
+            f"FROM {sql.table(Seat)} s JOIN {sql.table(get_user_model())} u ON u.id = s.user_id "
+            f"WHERE s.game_id = %s ORDER BY s.number", [pk])
+
+
+def _game(rows: list[Any]) -> Game:
+    found = sql.instances(Game, rows, extra=["last_seq"])
     if not found:
         raise GameNotFound("there is no such game")
     return found[0]
 
 
-def _seats(game: Game) -> list[Seat]:
-    """The game's seats in order, with their users' names, each marked ``away`` if its user is on vacation.
+def _locked(game_id: Any) -> Game:
+    """The game, its row locked until the transaction ends, with the sequence number of its last move."""
+    return _game(sql.fetch([_lock_statement(_game_pk(game_id))])[0])
 
-    The users carry only what a turn needs (id, username, display name); other fields load when read.
-    """
-    from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
 
-    q = connection.ops.quote_name
-    sql = (f"SELECT s.*, u.username AS user_username, u.display_name AS user_display_name, "
-           f"EXISTS(SELECT 1 FROM {q(Vacation._meta.db_table)} v WHERE v.user_id = s.user_id "
-           f"AND v.ended_at IS NULL) AS away "
-           f"FROM {q(Seat._meta.db_table)} s JOIN {q(get_user_model()._meta.db_table)} u ON u.id = s.user_id "
-           f"WHERE s.game_id = %s ORDER BY s.number")
-    seats = list(Seat.objects.raw(sql, [game.pk]))
+def _locked_with_seats(game_id: Any) -> tuple[Game, list[Seat]]:
+    """The locked game and its seats in order, read in one round trip. Each seat has its user (id, username,
+    display name; other fields load when read) and ``away``: True if its user is on vacation."""
+    pk = _game_pk(game_id)
+    game_rows, seat_rows = sql.fetch([_lock_statement(pk), _seats_statement(pk)])
+    game = _game(game_rows)
+    seats = sql.instances(Seat, seat_rows, extra=["user_username", "user_display_name", "away"])
+    user_model = get_user_model()
     for seat in seats:
-        seat.user = get_user_model().from_db(connection.alias, ["id", "username", "display_name"],
-                                             [seat.user_id, seat.user_username, seat.user_display_name])
+        seat.user = user_model.from_db(connection.alias, ["id", "username", "display_name"],
+                                       [seat.user_id, seat.user_username, seat.user_display_name])
         seat.away = bool(seat.away)
-    return seats
+    return game, seats
 
 
 def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,
@@ -185,8 +201,8 @@ def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]
                     writes: Optional[sql.Batch] = None) -> Any:
     """Draw for the next seat (logging forced discards), then save state, whose turn, deadline, scores.
 
-    Returns the engine state stored. ``seats``: the game's seats as ``_seats`` reads them, if at hand.
-    ``writes``: a batch for the moves and seats written (the game itself is the caller's to save).
+    Returns the engine state stored. ``seats``: the game's seats as ``_locked_with_seats`` reads them, if at
+    hand. ``writes``: a batch for the moves and seats written (the game itself is the caller's to save).
     """
     before = game.current_seat if game.status == Game.Status.ACTIVE else None
     state, forced = eng.deal(state)
@@ -254,14 +270,13 @@ TURN_FIELDS = ["status", "state", "version", "current_seat", "deadline", "starte
 def move_submit(*, game_id: int, user: Any, turn: Any, expected_version: int) -> Game:
     """Play one whole turn for ``user``: all of it is saved, or nothing."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game, seats = _locked_with_seats(game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict("this game is over" if game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
                            else "this game has not started yet")
         if game.version != expected_version:
             raise Conflict(f"the game has moved on since you looked (now at version {game.version}); "
                            "reload it and play again")
-        seats = _seats(game)
         seat = next((s for s in seats if s.user_id == user.pk and s.status == Seat.Status.PLAYING), None)
         if seat is None:
             raise Conflict("you are not playing in this game")
