@@ -3,7 +3,8 @@
     python -m bench.profile_turn [--turns 200] [--game carcassonne]
 
 Plays two-player games through ``services.move_submit`` against the configured database and
-prints, per turn, the median and 95th percentile milliseconds of each phase, as one JSON object.
+prints, per turn, the median and 95th percentile milliseconds of each phase, as one JSON object;
+then as many turns again as whole API requests through the ASGI handler, for their processor time.
 """
 from __future__ import annotations
 
@@ -38,6 +39,45 @@ class Timer:
             out[name] = {"p50": round(statistics.median(values), 2),
                          "p95": round(values[int(0.95 * (len(values) - 1))], 2), "n": len(values)}
         return out
+
+
+def request_cpu(timer: Timer, games: list[dict[str, Any]], turns: int, rng: random.Random) -> None:
+    """Processor time of whole turn requests (``POST /api/games/<id>/turns/``, token authentication) through the
+    site's ASGI handler, its synchronous part: what a request's thread does in a web process (middleware, DRF,
+    authentication, ``move_submit``, publishing). The event loop's part (HTTP parsing, sending) is not in it."""
+    import tempfile
+
+    from arkproject.asgi import django_asgi_app
+    from bench.load import random_turn
+    from games.models import Game, Seat
+    from games.payloads import game_payload
+
+    done = 0
+    for info in games:
+        tokens = {p["seat"]: p["token"] for p in info["players"]}
+        game = Game.objects.get(pk=info["id"])
+        while game.status == Game.Status.ACTIVE and done < turns:
+            seats = list(Seat.objects.filter(game_id=game.pk).select_related("user").order_by("number"))
+            mover = next(s for s in seats if s.number == game.current_seat)
+            view = game_payload(game, seats, mover.user_id)["view"]
+            body = json.dumps({"version": game.version, "turn": random_turn(view, rng)}).encode()
+            path = f"/api/games/{game.pk}/turns/"
+            scope = {"type": "http", "http_version": "1.1", "method": "POST", "path": path,
+                     "raw_path": path.encode(), "query_string": b"", "root_path": "", "scheme": "http",
+                     "server": ("127.0.0.1", 8100), "client": ("127.0.0.1", 50000),
+                     "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+                                 (b"authorization", f"Token {tokens[mover.number]}".encode())]}
+            body_file = tempfile.SpooledTemporaryFile()
+            body_file.write(body)
+            body_file.seek(0)
+            cpu = time.thread_time()
+            answer = django_asgi_app.respond(scope, body_file)
+            timer.samples.setdefault("turn request, processor time (handler's synchronous part)", []).append(
+                1000 * (time.thread_time() - cpu))
+            if answer.status_code != 200:
+                raise SystemExit(f"the turn request was answered {answer.status_code}: {answer.content[:200]!r}")
+            game.refresh_from_db()
+            done += 1
 
 
 def main() -> None:
@@ -105,6 +145,7 @@ def main() -> None:
                 game_message(game.pk, seat.user)
             game.refresh_from_db()
             done += 1
+    request_cpu(timer, make_players_and_games(max(1, args.turns // 60 + 1), args.game), args.turns, rng)
     result = timer.report()
     result["queries_per_move_submit"] = statistics.median(queries) if queries else None
     print(json.dumps(result, indent=1))
