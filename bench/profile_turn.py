@@ -66,7 +66,8 @@ def request_cpu(timer: Timer, games: list[dict[str, Any]], turns: int, rng: rand
                      "raw_path": path.encode(), "query_string": b"", "root_path": "", "scheme": "http",
                      "server": ("127.0.0.1", 8100), "client": ("127.0.0.1", 50000),
                      "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
-                                 (b"authorization", f"Token {tokens[mover.number]}".encode())]}
+                                 (b"authorization", f"Token {tokens[mover.number]}".encode()),
+                                 (b"content-length", str(len(body)).encode())]}
             body_file = tempfile.SpooledTemporaryFile()
             body_file.write(body)
             body_file.seek(0)
