@@ -65,7 +65,7 @@ def _game_pk(game_id: Any) -> int:
 
 def _lock_statement(pk: int) -> sql.Statement:
     """The game, its row locked until the transaction ends, with the sequence number of its last move."""
-    statement = (f"SELECT {sql.columns(Game, 'g')}, (SELECT MAX(m.seq) FROM {sql.table(Move)} m "
+    statement = (f"SELECT {sql.columns(Game, 'g')}, (SELECT COALESCE(MAX(m.seq), 0) FROM {sql.table(Move)} m "
                  f"WHERE m.game_id = g.id) AS last_seq FROM {sql.table(Game)} g WHERE g.id = %s")
     if connection.features.has_select_for_update:
         statement += " FOR UPDATE"
