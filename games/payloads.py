@@ -219,11 +219,13 @@ def build(game: Game, seats: Optional[list[Seat]] = None, state: Any = None) -> 
     eng = engine(game.game)
     if state is None and game.state:
         state = eng.state_from_dict(game.state)
-    spectator_view = eng.view(state, None) if state is not None else None
+    playing = [s.number for s in seats if s.status == Seat.Status.PLAYING]
+    by_seat = eng.views(state, [None, *playing]) if state is not None else {}  # built together: shared parts once
+    spectator_view = by_seat.get(None)
     texts = {SPECTATORS: to_json(game_payload(game, seats, None, view=spectator_view))}
     for seat in seats:
-        playing = seat.status == Seat.Status.PLAYING
-        view = spectator_view if not playing else None  # a seat out of play sees what spectators see
+        # a seat out of play sees what spectators see
+        view = by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view
         texts[str(seat.user_id)] = to_json(game_payload(game, seats, seat.user_id, view=view, state=state))
     mover = next((s.user_id for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING
                   and game.status == Game.Status.ACTIVE), None)

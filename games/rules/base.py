@@ -8,7 +8,7 @@ exactly from its move log.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 #: ``current_player`` returns this while the next step is a chance event (a draw).
 CHANCE = -1
@@ -66,6 +66,10 @@ class Engine(ABC):
     @abstractmethod
     def view(self, state: Any, seat: Optional[int]) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, JSON-ready, secrets dropped."""
+
+    def views(self, state: Any, seats: Iterable[Optional[int]]) -> dict[Optional[int], dict[str, Any]]:
+        """``view`` for each of ``seats`` at once; an engine may share what they have in common."""
+        return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
     def parse_action(self, data: Mapping[str, Any]) -> Any:

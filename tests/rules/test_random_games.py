@@ -67,6 +67,22 @@ def check_round_trip(eng, state) -> None:
     assert eng.state_to_dict(again) == data
     for seat in [None, *range(state.players)]:
         assert eng.view(again, seat) == eng.view(state, seat)
+    check_views_together(eng, state)
+
+
+def check_views_together(eng, state) -> None:
+    """Every audience's view built together (shared parts once) is each one's view built alone, key order too."""
+    seats = [None, *range(state.players)]
+    together = eng.views(state, seats)
+    assert list(together) == seats
+    for seat in seats:
+        alone = eng.view(state, seat)
+        assert json.dumps(together[seat]) == json.dumps(alone)
+        assert together[seat]["your_seat"] == seat
+    mover = None if eng.is_over(state) else state.seat
+    for seat in seats:
+        if seat != mover:
+            assert together[seat]["tile"] is None and together[seat]["legal"] == [] == together[seat]["options"]
 
 
 @pytest.mark.parametrize("game,players,seed", GAMES)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError
 from . import serial, view as view_mod
@@ -119,6 +119,9 @@ class TileEngine(Engine):
 
     def view(self, state: TileState, seat: Optional[int]) -> dict[str, Any]:
         return view_mod.view(self, state, seat)
+
+    def views(self, state: TileState, seats: Iterable[Optional[int]]) -> dict[Optional[int], dict[str, Any]]:
+        return view_mod.views(self, state, seats)
 
     def state_to_dict(self, state: TileState) -> dict[str, Any]:
         return serial.state_to_dict(self, state)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .catalogue import CITY
 from .geometry import cell, coords
@@ -55,13 +55,19 @@ def legal_placements(engine: "TileEngine", state: TileState) -> list[dict[str, A
 
 def view(engine: "TileEngine", state: TileState, seat: Optional[int]) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
+    return views(engine, state, [seat])[seat]
+
+
+def views(engine: "TileEngine", state: TileState,
+          seats: Iterable[Optional[int]]) -> dict[Optional[int], dict[str, Any]]:
+    """The view of ``state`` for each of ``seats`` (``None``: a spectator), as :func:`view` makes them.
+
+    What every audience sees alike (the board, followers, scores, events...) is built once and shared by the
+    views (read-only: they are encoded, not changed); only the tile in hand, its legal placements, the
+    choices open and the tiles that may remain differ from seat to seat.
+    """
     board = state.board
     over = state.phase == OVER
-    mover = seat is not None and seat == state.seat and not over
-    hand = state.hand if mover else None
-    remaining = Counter(state.pile)
-    if state.hand is not None and hand is None:
-        remaining[state.hand] += 1  # others have not seen the tile in hand: it may be any of these
     tiles = []
     for key in board.order:
         rt, _ = board.cells[key]
@@ -81,15 +87,36 @@ def view(engine: "TileEngine", state: TileState, seat: Optional[int]) -> dict[st
         if engine.has_prophet:
             entry["prophet"] = state.prophets[s]
         supply.append(entry)
-    legal = legal_placements(engine, state) if mover and state.phase == PLACE and hand is not None else []
-    options = [a.to_dict() for a in engine.legal_actions(state)] if mover and state.phase in (ACTION, ARK) else []
-    return {
+    shared = {
         "game": engine.name, "players": state.players, "phase": state.phase, "turn": state.moves + 1,
-        "current_seat": None if over else state.seat, "your_seat": seat,
+        "current_seat": None if over else state.seat, "your_seat": None,
         "board": tiles, "followers": followers, "scores": list(state.scores), "breakdown": breakdown(state),
         "supply": supply, "ark": list(coords(state.ark)) if state.ark is not None else None,
-        "tiles_left": len(state.pile), "remaining": dict(sorted(remaining.items())),
-        "tile": hand, "legal": legal, "options": options, "discards": list(state.discards),
+        "tiles_left": len(state.pile), "remaining": None,
+        "tile": None, "legal": [], "options": [], "discards": list(state.discards),
         "events": [dict(e) for e in state.events], "active": list(state.active),
         "finished": over, "winners": engine.winners(state),
     }
+    remaining: dict[bool, dict[str, int]] = {}  # by "sees the tile in hand"
+
+    def remaining_for(sees_hand: bool) -> dict[str, int]:
+        if sees_hand not in remaining:
+            counts = Counter(state.pile)
+            if state.hand is not None and not sees_hand:
+                counts[state.hand] += 1  # others have not seen the tile in hand: it may be any of these
+            remaining[sees_hand] = dict(sorted(counts.items()))
+        return remaining[sees_hand]
+
+    out: dict[Optional[int], dict[str, Any]] = {}
+    for seat in seats:
+        mover = seat is not None and seat == state.seat and not over
+        hand = state.hand if mover else None
+        one = dict(shared)
+        one["your_seat"] = seat
+        one["remaining"] = remaining_for(hand is not None)
+        one["tile"] = hand
+        one["legal"] = legal_placements(engine, state) if mover and state.phase == PLACE and hand is not None else []
+        one["options"] = ([a.to_dict() for a in engine.legal_actions(state)] if mover and state.phase in (ACTION, ARK)
+                          else [])
+        out[seat] = one
+    return out
