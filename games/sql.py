@@ -7,7 +7,8 @@ afresh; under load each round trip also meant a wait for the GIL when the answer
 ``pre_save`` and ``get_db_prep_save``, as Django's compiler calls them) and a :class:`Batch` sends them in
 one round trip on PostgreSQL, where psycopg's client-side binding cursor (Django's default) runs several
 statements in one query. Other databases (SQLite) get them one by one, in the same order. Either way they run
-inside the caller's transaction: all of them are saved, or none.
+inside the caller's transaction: all of them are saved, or none. Like ``QuerySet.update``, they send no
+``pre_save``/``post_save`` signals (nothing in this site listens to those of games, seats, moves or notices).
 
 Reads go the same way (:func:`fetch`: several SELECTs, one round trip) and their rows become model instances
 through :func:`instances`, with the fields' own conversions from the database, as Django's raw querysets
