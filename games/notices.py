@@ -21,7 +21,7 @@ from django.db.models.functions import Coalesce
 
 from . import clock
 from .models import Game, Notice, Seat
-from .sql import Batch, Statement
+from . import sql
 
 
 def grace() -> timedelta:
@@ -39,46 +39,43 @@ def _db(field: str, value: object) -> object:
     return Notice._meta.get_field(field).get_db_prep_value(value, connection)
 
 
-def close_earlier(game: Game, now: Optional[datetime] = None) -> Statement:
+def close_earlier(game: Game, now: Optional[datetime] = None) -> sql.Statement:
     """The statement closing the open notices of versions before the game's present one (it moved on)."""
-    return (f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
+    return (f"UPDATE {sql.table(Notice)} SET done_at = %s, outcome = %s "
             "WHERE game_id = %s AND done_at IS NULL AND version < %s",
             [_db("done_at", now or clock.now()), "moved on", game.pk, game.version])
 
 
-def carry_forward(game: Game) -> Statement:
+def carry_forward(game: Game) -> sql.Statement:
     """The turn goes on at a new version (another seat left out of turn): the statement moving its notices,
     sent or not, to that version, so that the player to move is not sent the same turn email or reminder
     twice."""
-    table = connection.ops.quote_name(Notice._meta.db_table)
+    table = sql.table(Notice)
     return (f"UPDATE {table} SET version = %s WHERE game_id = %s AND seat = %s AND version = "
             f"(SELECT MAX(version) FROM {table} WHERE game_id = %s AND version < %s)",
             [game.version, game.pk, game.current_seat, game.pk, game.version])
 
 
-def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[Batch] = None) -> None:
+def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[sql.Batch] = None) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
     ``seats``: the game's seats as saved, if at hand (else read). ``writes``: a batch to add the statements
     to (the caller runs it); without one they run at once. They are written out, not ORM calls: they run on
     every turn, and Django compiled them afresh each time.
     """
-    batch = writes if writes is not None else Batch()
     now = clock.now()
-    if getattr(game, "turn_continues", False):
-        batch.add(carry_forward(game))
-    batch.add(close_earlier(game, now))
-    statement = _turn_notices(game, seats, now)
-    if statement is not None:
-        batch.add(statement)
-    if writes is None:
-        batch.run()
+    statements = [carry_forward(game)] if getattr(game, "turn_continues", False) else []
+    statements.append(close_earlier(game, now))
+    made = _turn_notices(game, seats, now)
+    if made is not None:
+        statements.append(made)
+    sql.write(statements, writes)
 
 
-def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime) -> Optional[Statement]:
+def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime) -> Optional[sql.Statement]:
     """The statement making the notices of the present turn, or closing all if the game is over."""
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
-        return (f"UPDATE {connection.ops.quote_name(Notice._meta.db_table)} SET done_at = %s, outcome = %s "
+        return (f"UPDATE {sql.table(Notice)} SET done_at = %s, outcome = %s "
                 "WHERE game_id = %s AND done_at IS NULL", [_db("done_at", now), "game over", game.pk])
     if seats is None:
         seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
@@ -102,7 +99,7 @@ def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime) -> Opt
     rows = [[game.pk, seat.number, seat.user_id, kind, game.version, _db("due_at", due_at),
              _db("remaining", remaining), 0, None, "", _db("created_at", now)]
             for kind, (due_at, remaining) in plan.items()]
-    return (f"INSERT INTO {connection.ops.quote_name(Notice._meta.db_table)} (game_id, seat, user_id, kind, version, "
+    return (f"INSERT INTO {sql.table(Notice)} (game_id, seat, user_id, kind, version, "
             "due_at, remaining, attempts, done_at, outcome, created_at) VALUES "
             + ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
             + " ON CONFLICT DO NOTHING", [value for row in rows for value in row])

@@ -119,15 +119,7 @@ def _log(game: Game, kind: str, *, seat: Optional[int] = None, user: Any = None,
     game.last_seq = last + 1
     move = Move(game=game, seq=last + 1, seat=seat, user=user, kind=kind, turn=turn, events=events or [],
                 version=game.version)
-    _write(sql.insert(move), writes)
-
-
-def _write(statement: sql.Statement, writes: Optional[sql.Batch]) -> None:
-    """Add ``statement`` to ``writes``, or run it now if there is no batch."""
-    batch = writes if writes is not None else sql.Batch()
-    batch.add(statement)
-    if writes is None:
-        batch.run()
+    sql.write([sql.insert(move)], writes)
 
 
 def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, private: bool = False) -> Game:
@@ -217,7 +209,7 @@ def _deal_and_store(game: Game, eng: Any, state: Any, seats: Optional[list[Seat]
     for seat in seats:
         if seat.score != scores[seat.number]:
             seat.score = scores[seat.number]
-            _write(sql.update(seat, ["score"]), writes)
+            sql.write([sql.update(seat, ["score"])], writes)
     if eng.is_over(state):
         _finish(game, seats, scores, writes)
     else:
@@ -236,7 +228,7 @@ def _finish(game: Game, seats: list[Seat], scores: list[int], writes: Optional[s
     for seat in seats:
         won = seat.status == Seat.Status.PLAYING and scores[seat.number] == best
         seat.result = Seat.Result.WON if won else Seat.Result.LOST
-        _write(sql.update(seat, ["result"]), writes)
+        sql.write([sql.update(seat, ["result"])], writes)
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
     game.current_seat = None

@@ -16,7 +16,7 @@ make them, without a raw queryset's per-query set-up (a fifth of a turn's proces
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from django.db import connection
 from django.db.models import Model
@@ -24,7 +24,8 @@ from django.db.models import Model
 Statement = tuple[str, list[Any]]
 
 
-def _table(model: type[Model]) -> str:
+def table(model: type[Model]) -> str:
+    """The quoted table name of ``model``."""
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -34,7 +35,7 @@ def insert(instance: Model) -> Statement:
     values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    return f"INSERT INTO {_table(type(instance))} ({columns}) VALUES ({marks})", values
+    return f"INSERT INTO {table(type(instance))} ({columns}) VALUES ({marks})", values
 
 
 def update(instance: Model, field_names: Iterable[str]) -> Statement:
@@ -43,7 +44,7 @@ def update(instance: Model, field_names: Iterable[str]) -> Statement:
     fields = [meta.get_field(name) for name in field_names]
     values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
     assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
-    return (f"UPDATE {_table(type(instance))} SET {assignments} WHERE {connection.ops.quote_name(meta.pk.column)} = %s",
+    return (f"UPDATE {table(type(instance))} SET {assignments} WHERE {connection.ops.quote_name(meta.pk.column)} = %s",
             values + [meta.pk.get_db_prep_value(instance.pk, connection)])
 
 
@@ -56,9 +57,6 @@ class Batch:
     def add(self, statement: Statement) -> None:
         self.statements.append(statement)
 
-    def extend(self, statements: Sequence[Statement]) -> None:
-        self.statements.extend(statements)
-
     def run(self) -> None:
         """Send the statements: in one round trip where the driver allows it, else one at a time."""
         statements, self.statements = self.statements, []
@@ -66,12 +64,24 @@ class Batch:
             return
         with connection.cursor() as cursor:
             if len(statements) > 1 and _runs_several(cursor):
-                # Each statement bound on its own (psycopg caches the parsing of a statement with at most 50
-                # parameters, and a whole turn has more), then sent as one query with nothing left to bind.
-                cursor.execute(";\n".join(cursor.mogrify(sql, params) for sql, params in statements))
+                cursor.execute(_one_query(cursor, statements))
                 return
             for sql, params in statements:
                 cursor.execute(sql, params)
+
+
+def write(statements: Sequence[Statement], batch: Optional[Batch]) -> None:
+    """Add ``statements`` to ``batch``, or send them now (together) if there is none."""
+    target = batch if batch is not None else Batch()
+    target.statements.extend(statements)
+    if batch is None:
+        target.run()
+
+
+def _one_query(cursor: Any, statements: Sequence[Statement]) -> str:
+    """The statements as one query: each bound on its own (psycopg caches the parsing of a statement of at most
+    50 parameters, and a whole turn has more), then joined, with nothing left to bind."""
+    return ";\n".join(cursor.mogrify(sql, params) for sql, params in statements)
 
 
 def _runs_several(cursor: Any) -> bool:
@@ -91,16 +101,11 @@ def columns(model: type[Model], alias: str) -> str:
     return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in model._meta.concrete_fields)
 
 
-def table(model: type[Model]) -> str:
-    """The quoted table name of ``model``."""
-    return _table(model)
-
-
 def fetch(statements: Sequence[Statement]) -> list[list[tuple[Any, ...]]]:
     """The rows of each SELECT, in one round trip where the driver allows it (else one at a time)."""
     with connection.cursor() as cursor:
         if len(statements) > 1 and _runs_several(cursor):
-            cursor.execute(";\n".join(cursor.mogrify(sql, params) for sql, params in statements))
+            cursor.execute(_one_query(cursor, statements))
             results = [cursor.fetchall()]
             while cursor.nextset():
                 results.append(cursor.fetchall())
