@@ -178,7 +178,11 @@ class Notice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat", "kind", "version"], name="notice_once_per_turn"),
         ]
-        indexes = [models.Index(fields=["due_at"], condition=models.Q(done_at__isnull=True), name="notice_open_due")]
+        indexes = [
+            models.Index(fields=["due_at"], condition=models.Q(done_at__isnull=True), name="notice_open_due"),
+            # a turn closes its game's open notices: found directly, not among every notice the game ever had
+            models.Index(fields=["game"], condition=models.Q(done_at__isnull=True), name="notice_open_by_game"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} for seat {self.seat} of game {self.game_id} v{self.version}"
