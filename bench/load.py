@@ -179,6 +179,16 @@ def timeline(at: list[float], ms: list[float], start: float) -> list[list[float]
             for second, values in sorted(seconds.items())]
 
 
+def steal_seconds() -> float:
+    """Processor time the hypervisor gave other machines while this one wanted it (``/proc/stat``, all cores).
+
+    On a shared virtual machine a run with steal measured the neighbours as much as the site.
+    """
+    with open("/proc/stat") as f:
+        fields = f.readline().split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
+
+
 def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
     """CPU seconds used so far by the web server's processes, PostgreSQL, Redis and this load generator.
 
@@ -231,6 +241,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
         await asyncio.sleep(warmup)  # processes warm (pools filled, code paths run) as a site's are
         start = time.perf_counter()
         cpu_before = cpu_seconds(web_groups)
+        steal_before = steal_seconds()
         turns_before = stats.turns
         for series in (stats.turn_ms, stats.push_ms, stats.turn_at, stats.push_at):
             series.clear()
@@ -238,6 +249,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
         elapsed = time.perf_counter() - start
         turns = stats.turns - turns_before
         cpu_after = cpu_seconds(web_groups)
+        stolen = steal_seconds() - steal_before
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -248,7 +260,8 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
             # CPU milliseconds per turn, by process (what the two cores were spent on)
             "cpu_ms_per_turn": {name: round(1000 * (cpu_after[name] - cpu_before[name]) / max(turns, 1), 1)
                                 for name in cpu_after},
-            "cores_busy": round((sum(cpu_after.values()) - sum(cpu_before.values())) / elapsed, 2)}
+            "cores_busy": round((sum(cpu_after.values()) - sum(cpu_before.values())) / elapsed, 2),
+            "cores_stolen": round(stolen / elapsed, 2)}
     if show_timeline:
         out["timeline"] = {"turns": timeline(stats.turn_at, stats.turn_ms, start),
                            "pushes": timeline(stats.push_at, stats.push_ms, start)}
