@@ -221,14 +221,21 @@ def game_broadcast(*, game_id: int, version: int, publication: Any = None) -> No
         groups = [game_group(game_id)] + [user_group(uid) for uid in seated]
         message = {"type": "game.updated", "game_id": game_id, "version": version, "seated": seated,
                    "to_move": to_move, "deadline": deadline}
-        if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the serving loop: send there
-            _run(_send_all, layer, groups, message)
-        elif (host := _publisher.host_of(layer)) is not None:
-            _publisher.publish(layer, host, groups, message)
-        else:
-            _sender_loop().submit(groups, message)
+        _send(layer, groups, message)
     except Exception:  # the change is committed already; a client that missed it resyncs on reconnect
         logger.exception("live update for game %s version %s failed", game_id, version)
+
+
+def _send(layer: Any, groups: list[str], message: dict[str, Any]) -> None:
+    """Send ``message`` to ``groups`` the way the layer allows. On Redis pub/sub it is published from this
+    thread, before this call returns: messages sent one after the other from a thread arrive in that order
+    (an account closed before the games it was removed from are pushed)."""
+    if isinstance(layer, InMemoryChannelLayer):  # its queues belong to the serving loop: send there
+        _run(_send_all, layer, groups, message)
+    elif (host := _publisher.host_of(layer)) is not None:
+        _publisher.publish(layer, host, groups, message)
+    else:
+        _sender_loop().submit(groups, message)
 
 
 def account_closed(user_id: int) -> None:
@@ -237,11 +244,7 @@ def account_closed(user_id: int) -> None:
         layer = get_channel_layer()
         if layer is None:
             return
-        message = {"type": "account.closed", "game_id": None, "user_id": user_id}
-        if isinstance(layer, InMemoryChannelLayer):
-            _run(_send_all, layer, [account_group(user_id)], message)
-        else:
-            _sender_loop().submit([account_group(user_id)], message)
+        _send(layer, [account_group(user_id)], {"type": "account.closed", "game_id": None, "user_id": user_id})
     except Exception:
         logger.exception("closing the sockets of user %s failed", user_id)
 

@@ -180,6 +180,32 @@ def test_a_suspended_account_loses_its_token_and_its_session(cast) -> None:
 
 
 @run_async
+async def test_a_suspended_account_is_closed_before_the_games_it_leaves_are_pushed(cast, monkeypatch) -> None:
+    """Suspending closes the sockets first, then removes the user's seats: those removals' pushes must not
+    overtake the close, however busy the process's sender thread is (CI once saw a view pushed first)."""
+    import asyncio
+
+    from games import broadcast
+
+    slow = broadcast._Sender._send
+
+    async def late(self, groups, message):  # a sender thread that is slow to get the GIL, made certain
+        await asyncio.sleep(0.5)
+        await slow(self, groups, message)
+
+    monkeypatch.setattr(broadcast._Sender, "_send", late)
+    ann, bob, mod = cast["ann"], cast["bob"], cast["mod"]
+    game = await db_async(start_game)([ann, bob])
+    cookie = await db_async(session_cookie)(ann)
+    watching = await Socket(f"/ws/games/{game.pk}/", cookie).connect()
+    await watching.receive_type("game")
+
+    await db_async(services.user_suspend)(user=ann, moderator=mod, reason="test")
+
+    assert await watching.closed_with() == 4401, "closed, with no view of the game pushed before"
+
+
+@run_async
 async def test_a_suspended_accounts_sockets_are_refused_and_closed(cast) -> None:
     ann, bob, mod = cast["ann"], cast["bob"], cast["mod"]
     game = await db_async(start_game)([ann, bob])
