@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any, Optional
 
 import aiohttp
+import orjson
 
 
 def setup_django() -> None:
@@ -142,7 +143,7 @@ async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_i
             if message.type != aiohttp.WSMsgType.TEXT:
                 stats.error(f"socket {message.type.name.lower()}")
                 break
-            data = json.loads(message.data)
+            data = orjson.loads(message.data)  # a lean generator leaves the cores to the site
             if data.get("type") != "game" or data["version"] <= seen:
                 continue
             received = time.time()

@@ -12,7 +12,6 @@ only ids and the version (STYLE.md section 3): the views themselves never travel
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -20,6 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
+import orjson
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.fields import DateTimeField
@@ -87,8 +87,11 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
 
 
 def to_json(payload: Any) -> str:
-    """Compact JSON as DRF's renderer writes it (UTF-8, no spaces, JavaScript's line separators escaped)."""
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Compact JSON as DRF's renderer writes it (UTF-8, no spaces, JavaScript's line separators escaped).
+
+    Encoded by orjson: three payloads per turn, and the standard library took several times as long.
+    """
+    text = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 

@@ -99,3 +99,14 @@ def test_a_turn_answers_with_the_payload_published_at_commit(started, users, cli
     fresh = client_for(player).get(f"/api/games/{game.pk}/")
     assert answer.json() == fresh.json() and answer.json()["version"] == game.version + 1
     assert answer.json()["your_seat"] is not None and answer.json()["view"]["tile"] is None  # no longer to move
+
+
+def test_payload_text_is_what_drf_s_renderer_writes():
+    """to_json (orjson) writes the same text as DRF's JSON renderer: compact, UTF-8, JavaScript's line
+    separators escaped, integer keys as strings, enum members as their values."""
+    from rest_framework.renderers import JSONRenderer
+
+    payload = {"name": "Zoë \u2028 \u2029 \"quoted\" </script> \\ \t", "n": [1, -2, 0, None, True, False],
+               "status": Game.Status.FINISHED, "remaining": {3: 1, 10: 2}, "nested": {"a": [{"b": []}]},
+               "big": 2**62, "empty": {}}
+    assert payloads.to_json(payload) == JSONRenderer().render(payload).decode()
