@@ -48,7 +48,6 @@ def test_a_batch_runs_in_order_and_binds_awkward_values_as_values(game) -> None:
     assert Move.objects.filter(game=game, seq=seq + 1, kind=Move.Kind.DISCARD).exists()
     saved = Game.objects.get(pk=game.pk)
     assert saved.time_left == timedelta(hours=5, seconds=7) and saved.deadline is None
-    assert Move.objects.count() >= 2, "no statement hidden in a value ran"
 
 
 def test_a_failing_statement_leaves_nothing_of_the_batch(game) -> None:
