@@ -1,0 +1,204 @@
+"""Settling (rules/iwari.md section 3A) and the third tribe's move (section 6): what may be placed, and how paid.
+
+A placement is ``(territory, piece, space, pay code)``; the pay code is ``MATCH`` (one card of the territory's
+biome) or a biome index (a pair of that biome). Listing and checking use the same tests: a tent needs an empty
+space and a tent in supply; a totem needs a totem in supply and, once placed, no more totems on the circle than
+the largest single-tribe tent count there; an unexplored territory takes one tent only; at most 3 cards.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..base import IllegalActionError
+from .actions import Place, Third
+from .cards import BIOMES, MAX_CARDS_PER_SETTLE, NB
+from .maps import Board
+from .state import MATCH, TENT, TOTEM, IwariState
+
+Step = tuple[int, int, int, int]  # (territory, piece, space or -1, pay code)
+
+
+def pay_cards(code: int, biome: int) -> tuple[int, int]:
+    """(card, how many) a pay code spends in a territory of ``biome``."""
+    return (biome, 1) if code == MATCH else (code, 2)
+
+
+def pay_codes(hand: Sequence[int], biome: int, cards_so_far: int) -> list[int]:
+    """The payments ``hand`` can make for one more piece in a territory of ``biome`` (rules 3A.2)."""
+    room = MAX_CARDS_PER_SETTLE - cards_so_far
+    codes = [MATCH] if room >= 1 and hand[biome] else []
+    if room >= 2:
+        codes.extend(b for b in range(NB) if hand[b] >= 2)
+    return codes
+
+
+def max_tents(state: IwariState, territory: int) -> int:
+    """The largest number of tents any single tribe has in ``territory`` (the totem limit, rules 3A.5)."""
+    start = territory * state.tribes
+    return max(state.tents[start:start + state.tribes])
+
+
+def explored(state: IwariState, territory: int) -> bool:
+    """The territory holds at least one piece (rules: "Explored")."""
+    return bool(state.tent_count[territory] or state.totem_count[territory])
+
+
+def put_piece(state: IwariState, board: Board, tribe: int, territory: int, piece: int, space: int) -> None:
+    """Put a piece from ``tribe``'s supply on the board (no checks)."""
+    index = territory * state.tribes + tribe
+    if piece == TENT:
+        state.occupant[space] = tribe
+        state.tents[index] += 1
+        state.tent_count[territory] += 1
+        state.tent_supply[tribe] -= 1
+    else:
+        state.totems[index] += 1
+        state.totem_count[territory] += 1
+        state.totem_supply[tribe] -= 1
+
+
+def take_piece(state: IwariState, board: Board, tribe: int, territory: int, piece: int, space: int) -> None:
+    """Undo ``put_piece`` (used while searching the third tribe's moves)."""
+    index = territory * state.tribes + tribe
+    if piece == TENT:
+        state.occupant[space] = -1
+        state.tents[index] -= 1
+        state.tent_count[territory] -= 1
+        state.tent_supply[tribe] += 1
+    else:
+        state.totems[index] -= 1
+        state.totem_count[territory] -= 1
+        state.totem_supply[tribe] += 1
+
+
+def steps_in(state: IwariState, board: Board, tribe: int, territory: int, codes: Sequence[int],
+             tents_only: bool) -> list[Step]:
+    """Every placement ``tribe`` can make in ``territory`` with the pay ``codes``."""
+    out: list[Step] = []
+    if not codes:
+        return out
+    if state.tent_supply[tribe] > 0:
+        occupant = state.occupant
+        for space in board.spaces_of[territory]:
+            if occupant[space] < 0:
+                out.extend((territory, TENT, space, code) for code in codes)
+    if not tents_only and state.totem_supply[tribe] > 0 and state.totem_count[territory] < max_tents(state, territory):
+        out.extend((territory, TOTEM, -1, code) for code in codes)
+    return out
+
+
+def first_steps(state: IwariState, board: Board, tribe: int, hand: Sequence[int]) -> list[Step]:
+    """The first piece of a Settle, in every territory (rules 3A)."""
+    out: list[Step] = []
+    for territory, biome in enumerate(board.biome):
+        codes = pay_codes(hand, biome, 0)
+        if codes:
+            out.extend(steps_in(state, board, tribe, territory, codes, not explored(state, territory)))
+    return out
+
+
+def second_steps(state: IwariState, board: Board, tribe: int, hand: Sequence[int]) -> list[Step]:
+    """The second piece of the player's Settle in the territory chosen (none in an unexplored one)."""
+    turn = state.turn
+    if turn.unexplored or len(turn.placed) >= 2:
+        return []
+    territory = turn.territory
+    return steps_in(state, board, tribe, territory, pay_codes(hand, board.biome[territory], turn.cards), False)
+
+
+def check_step(state: IwariState, board: Board, tribe: int, step: Step, hand: Sequence[int], cards_so_far: int,
+               unexplored: bool) -> None:
+    """Raise ``IllegalActionError`` (a readable reason) unless ``step`` is a legal placement now."""
+    territory, piece, space, code = step
+    name = board.territory_names[territory]
+    biome = board.biome[territory]
+    card, count = pay_cards(code, biome)
+    if cards_so_far + count > MAX_CARDS_PER_SETTLE:
+        raise IllegalActionError(f"that would be {cards_so_far + count} cards: at most "
+                                 f"{MAX_CARDS_PER_SETTLE} cards may be played in a turn")
+    if hand[card] < count:
+        have = "no" if not hand[card] else "only one"
+        raise IllegalActionError(f"the hand holds {have} {BIOMES[card]} card{'s' if hand[card] != 1 else ''}"
+                                 + (" for a pair" if count == 2 else ""))
+    if unexplored and piece == TOTEM:
+        raise IllegalActionError(f"{name} is unexplored: the only piece it takes this turn is one tent")
+    if piece == TENT:
+        if space < 0 or board.space_territory[space] != territory:
+            raise IllegalActionError(f"{board.space_ids[space] if space >= 0 else 'that'} is not a tent space "
+                                     f"of {name}")
+        if state.occupant[space] >= 0:
+            raise IllegalActionError(f"{board.space_ids[space]} in {name} already holds a tent")
+        if state.tent_supply[tribe] <= 0:
+            raise IllegalActionError("no tent is left in supply")
+    else:
+        if state.totem_supply[tribe] <= 0:
+            raise IllegalActionError("no totem is left in supply")
+        largest = max_tents(state, territory)
+        if state.totem_count[territory] + 1 > largest:
+            raise IllegalActionError(f"a totem in {name} would make {state.totem_count[territory] + 1} totems "
+                                     f"against a largest tent count of {largest}")
+
+
+def step_of(board: Board, action: Place | Third) -> Step:
+    """An action's placement as indexes; ``IllegalActionError`` for ids not on this map or a bad payment."""
+    territory = board.territory_index.get(action.territory)
+    if territory is None:
+        raise IllegalActionError(f"there is no territory {action.territory!r} on this map")
+    space = -1
+    if action.piece == "tent":
+        assert action.at is not None
+        found = board.space_index.get(action.at)
+        if found is None:
+            raise IllegalActionError(f"there is no tent space {action.at!r} on this map")
+        space = found
+    biome = board.biome[territory]
+    card = BIOMES.index(action.pay[0])
+    if len(action.pay) == 1 and card != biome:
+        raise IllegalActionError(f"one {action.pay[0]} card does not pay for a piece in "
+                                 f"{board.territory_names[territory]} ({BIOMES[biome]}): play one {BIOMES[biome]} "
+                                 f"card or a pair of one biome")
+    return territory, TENT if action.piece == "tent" else TOTEM, space, MATCH if len(action.pay) == 1 else card
+
+
+def step_pay(board: Board, step: Step) -> tuple[str, ...]:
+    """The cards a placement pays, as ids."""
+    card, count = pay_cards(step[3], board.biome[step[0]])
+    return (BIOMES[card],) * count
+
+
+# ----- the third tribe (rules/iwari.md section 6) ----------------------------------------------------------
+def _can_add(state: IwariState, board: Board, tribe: int, territory: int) -> bool:
+    """Some piece of ``tribe`` can still go in ``territory`` (a matching card in hand is assumed)."""
+    if state.tent_supply[tribe] > 0 and any(state.occupant[s] < 0 for s in board.spaces_of[territory]):
+        return True
+    return state.totem_supply[tribe] > 0 and state.totem_count[territory] < max_tents(state, territory)
+
+
+def third_options(state: IwariState, board: Board, tribe: int, hand: list[int]) -> tuple[tuple[int, int],
+                                                                                        list[Step]]:
+    """The best third-tribe move, as (pieces, cards), and the first placements of the moves that reach it.
+
+    Rules 6: as many pieces as possible, spending as many cards as the rules allow; any of the moves that do.
+    """
+    valued: list[tuple[tuple[int, int], Step]] = []
+    for territory, biome in enumerate(board.biome):
+        unexplored = not explored(state, territory)
+        for step in steps_in(state, board, tribe, territory, pay_codes(hand, biome, 0), unexplored):
+            count = pay_cards(step[3], biome)[1]
+            value = (1, count)
+            if not unexplored and count == 1 and hand[biome] >= 2:
+                put_piece(state, board, tribe, territory, step[1], step[2])
+                if _can_add(state, board, tribe, territory):
+                    value = (2, 2)
+                take_piece(state, board, tribe, territory, step[1], step[2])
+            valued.append((value, step))
+    if not valued:
+        return (0, 0), []
+    best = max(value for value, _ in valued)
+    return best, [step for value, step in valued if value == best]
+
+
+def third_second_steps(state: IwariState, board: Board, tribe: int, hand: Sequence[int]) -> list[Step]:
+    """The third tribe's second piece (matching, in the same territory)."""
+    territory = state.turn.third_territory
+    return steps_in(state, board, tribe, territory, pay_codes(hand, board.biome[territory], 1), False)
