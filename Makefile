@@ -1,6 +1,6 @@
 PYTHON := .venv/bin/python
 
-.PHONY: venv run test bench
+.PHONY: venv run test check bench
 
 venv: .venv/.installed
 
@@ -15,6 +15,13 @@ run: venv
 
 test: venv
 	$(PYTHON) -m pytest -n auto -q
+
+# Static checks (CI runs them after the tests; the rule sets are in pyproject.toml): ruff on everything, mypy
+# --strict on the rules engines and the services that play them, the ordinary checks on the rest.
+check: venv
+	.venv/bin/ruff check .
+	.venv/bin/mypy --strict games/rules games/play
+	.venv/bin/mypy games accounts arkproject bench
 
 bench: venv
 	$(PYTHON) manage.py bench_rules

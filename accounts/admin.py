@@ -32,7 +32,7 @@ class OnVacationFilter(admin.SimpleListFilter):
 class UserAdmin(BaseUserAdmin):
     actions = [suspend_users, unsuspend_users]
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         ("Profile", {"fields": ("display_name", "time_zone")}),
         ("Email", {"fields": ("email_confirmed", "notify_turn", "notify_reminders", "reminder_mode",
                               "notify_timeouts")}),

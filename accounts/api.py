@@ -7,17 +7,16 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arkproject.authentication import TokenAuthentication
 from arkproject.ratelimit import LoginThrottle, SignupThrottle
 
 from . import services
-from .models import ReminderMode
+from .models import ReminderMode, signed_in
 
 ERROR = OpenApiResponse(
     inline_serializer("AccountsError", {"detail": serializers.CharField(),
@@ -46,6 +45,8 @@ class AccountSettingsSerializer(AccountSerializer):
     notify_turn = serializers.BooleanField(help_text="Email me when it is my turn.")
     notify_reminders = serializers.BooleanField(help_text="Email me reminders before a turn times out.")
     time_zone = serializers.CharField(help_text="An IANA time zone name, such as Europe/Paris.")
+    is_bot = serializers.BooleanField(help_text="A bot account: a program plays it through the API (shown as a "
+                                                "bot to everyone).")
 
 
 class AccountRegisterSerializer(serializers.Serializer):
@@ -66,6 +67,8 @@ class AuthTokenSerializer(serializers.Serializer):
 
 class AccountSettingsUpdateSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=50, required=False, allow_blank=True)
+    is_bot = serializers.BooleanField(required=False, help_text="Mark the account as a bot account (a program "
+                                                                "plays it through the API).")
     notify_turn = serializers.BooleanField(required=False)
     notify_reminders = serializers.BooleanField(required=False)
     time_zone = serializers.CharField(max_length=64, required=False,
@@ -107,6 +110,17 @@ class AuthTokenObtainApi(APIView):
         return Response({"token": services.auth_token_obtain(user=user)})
 
 
+class AuthTokenRevokeApi(APIView):
+    """Log out of the API: the token this request is made with stops working (ask for a new one to go on)."""
+
+    authentication_classes = [TokenAuthentication]
+
+    @extend_schema(operation_id="accounts_token_revoke", request=None, responses={204: None})
+    def delete(self, request: Request) -> Response:
+        services.auth_token_revoke(user=signed_in(request), key=request.auth.key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class MeApi(APIView):
     """The logged-in user's account and settings."""
 
@@ -114,14 +128,14 @@ class MeApi(APIView):
 
     @extend_schema(operation_id="accounts_me_retrieve", responses={200: AccountSettingsSerializer})
     def get(self, request: Request) -> Response:
-        return Response(AccountSettingsSerializer(request.user).data)
+        return Response(AccountSettingsSerializer(signed_in(request)).data)
 
     @extend_schema(operation_id="accounts_me_update", request=AccountSettingsUpdateSerializer,
                    responses={200: AccountSettingsSerializer, 400: ERROR})
     def patch(self, request: Request) -> Response:
         serializer = AccountSettingsUpdateSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        user = services.user_settings_update(user=request.user, **serializer.validated_data)
+        user = services.user_settings_update(user=signed_in(request), **serializer.validated_data)
         return Response(AccountSettingsSerializer(user).data)
 
 
@@ -166,14 +180,14 @@ class NotificationSettingsApi(APIView):
 
     @extend_schema(operation_id="accounts_notifications_retrieve", responses={200: NotificationSettingsSerializer})
     def get(self, request: Request) -> Response:
-        return Response(NotificationSettingsSerializer(request.user).data)
+        return Response(NotificationSettingsSerializer(signed_in(request)).data)
 
     @extend_schema(operation_id="accounts_notifications_update", request=NotificationSettingsSerializer,
                    responses={200: NotificationSettingsSerializer, 400: ERROR})
     def patch(self, request: Request) -> Response:
         serializer = NotificationSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        user = services.user_settings_update(user=request.user, **serializer.validated_data)
+        user = services.user_settings_update(user=signed_in(request), **serializer.validated_data)
         return Response(NotificationSettingsSerializer(user).data)
 
 
@@ -184,17 +198,17 @@ class VacationApi(APIView):
 
     @extend_schema(operation_id="accounts_vacation_retrieve", responses={200: VacationSerializer})
     def get(self, request: Request) -> Response:
-        return Response(VacationSerializer(vacation_data(request.user)).data)
+        return Response(VacationSerializer(vacation_data(signed_in(request))).data)
 
     @extend_schema(operation_id="accounts_vacation_start", request=VacationStartSerializer,
                    responses={201: VacationSerializer, 400: ERROR})
     def post(self, request: Request) -> Response:
         serializer = VacationStartSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.vacation_start(user=request.user, days=serializer.validated_data.get("days"))
-        return Response(VacationSerializer(vacation_data(request.user)).data, status=status.HTTP_201_CREATED)
+        services.vacation_start(user=signed_in(request), days=serializer.validated_data.get("days"))
+        return Response(VacationSerializer(vacation_data(signed_in(request))).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(operation_id="accounts_vacation_end", request=None, responses={200: VacationSerializer})
     def delete(self, request: Request) -> Response:
-        services.vacation_end(user=request.user)
-        return Response(VacationSerializer(vacation_data(request.user)).data)
+        services.vacation_end(user=signed_in(request))
+        return Response(VacationSerializer(vacation_data(signed_in(request))).data)

@@ -1,7 +1,7 @@
 """Page forms: they check the shape of what was typed; the services decide."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import password_validation
@@ -10,7 +10,15 @@ from django.core.exceptions import ValidationError
 from .models import ReminderMode, User, time_zone_names
 
 
-class SignUpForm(forms.Form):
+class PlainLabels:
+    """Labels without Django's trailing colon (a checkbox reads "Email me when it is my turn", not "...turn:")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+
+
+class SignUpForm(PlainLabels, forms.Form):
     """Username, email, optional display name and the password twice."""
 
     username = forms.CharField(max_length=150, help_text="Letters, digits and @ . + - _ only; you log in with it.",
@@ -23,9 +31,11 @@ class SignUpForm(forms.Form):
                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
     password_confirm = forms.CharField(label="Password again", strip=False,
                                        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    # the browser's time zone, filled in by static/js/timezone.js; the settings page can change it
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput(attrs={"data-time-zone": ""}))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("password") and data.get("password_confirm") and data["password"] != data["password_confirm"]:
             self.add_error("password_confirm", "The two passwords differ.")
         return data
@@ -39,11 +49,13 @@ class SignUpForm(forms.Form):
             self.add_error(field if field in self.fields else None, messages)
 
 
-class UserSettingsForm(forms.Form):
+class UserSettingsForm(PlainLabels, forms.Form):
     """What a player may change about their account on the settings page."""
 
     display_name = forms.CharField(max_length=50, required=False,
                                    help_text="Shown to other players; your username if left empty.")
+    is_bot = forms.BooleanField(label="This is a bot account (a program of mine plays it through the API)",
+                                required=False)
     notify_turn = forms.BooleanField(label="Email me when it is my turn", required=False)
     notify_reminders = forms.BooleanField(label="Email me reminders before a turn times out", required=False)
     # not required: a form without it (an older page, a script) keeps the present choice
@@ -55,23 +67,23 @@ class UserSettingsForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+        cast(forms.ChoiceField, self.fields["time_zone"]).choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
 
     @classmethod
     def for_user(cls, user: User, data: Any = None) -> "UserSettingsForm":
         """The form filled with the user's present settings."""
-        initial = {name: getattr(user, name) for name in ("display_name", "notify_turn", "notify_reminders",
+        initial = {name: getattr(user, name) for name in ("display_name", "is_bot", "notify_turn", "notify_reminders",
                                                             "reminder_mode", "notify_timeouts", "time_zone")}
         return cls(data=data, initial=initial)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("reminder_mode"):
             data.pop("reminder_mode", None)
         return data
 
 
-class VacationStartForm(forms.Form):
+class VacationStartForm(PlainLabels, forms.Form):
     """How long to be away: a number of days, or empty for "until I end it" (capped by the days left)."""
 
     days = forms.IntegerField(min_value=1, max_value=366, required=False,

@@ -1,10 +1,14 @@
 from functools import lru_cache
+from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+
+from accounts.names import name_key, validate_display_name
 
 
 @lru_cache(maxsize=1)
@@ -27,11 +31,34 @@ class ReminderMode(models.TextChoices):
     DIGEST = "digest", "one daily digest of every game waiting for me"
 
 
+class UserManager(DjangoUserManager["User"]):
+    def get_by_natural_key(self, username: str | None) -> "User":
+        """The account of ``username`` as typed, or else of the name it stands for (any case, any lookalike):
+        log-in finds the one account a name can mean."""
+        found = self.filter(username=username).first()
+        if found is None:
+            found = self.filter(name_key=name_key(username or "")).order_by("pk").first()
+        if found is None:
+            raise self.model.DoesNotExist
+        return found
+
+
+class ComputerLevel(models.TextChoices):
+    """How well a computer player plays (games/rules/bots.py)."""
+
+    EASY = "easy", "easy"
+    MEDIUM = "medium", "medium"
+    HARD = "hard", "hard"
+
+
 class User(AbstractUser):
     """A site account; players sign in with their username and are reached by email."""
 
     email = models.EmailField("email address", unique=True)
-    display_name = models.CharField(max_length=50, blank=True)
+    display_name = models.CharField(max_length=50, blank=True, validators=[validate_display_name])
+    # The username's case-folded confusable skeleton (accounts/names.py): unique, so that no one can take a
+    # name another would be mistaken for ("U01" beside "u01", a Cyrillic "аlice" beside "alice").
+    name_key = models.CharField(max_length=600, unique=True, editable=False)
     email_confirmed = models.BooleanField(default=False)
     notify_turn = models.BooleanField("email me when it is my turn", default=True)
     notify_reminders = models.BooleanField("email me reminders", default=True)
@@ -41,6 +68,12 @@ class User(AbstractUser):
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     # Set with is_active=False by the moderation service; ModelBackend and TokenAuthentication refuse inactive users.
     suspended_at = models.DateTimeField(null=True, blank=True)
+    # A computer player of the site's own (games/computer/): it moves by itself, never times out, gets no email.
+    computer_level = models.CharField(max_length=10, blank=True, choices=ComputerLevel.choices,
+                                      help_text="a computer player of the site, at this level (empty: a person)")
+    # A bot account: a program of the user's own that plays through the API; shown as a bot to everyone.
+    is_bot = models.BooleanField("bot account", default=False,
+                                 help_text="the account is played by a program through the API")
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -51,14 +84,39 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.name
 
+    def set_password(self, raw_password: str | None) -> None:
+        """A new password also revokes the account's API tokens once it is saved (a stolen token dies with the
+        old password; the user asks for a new one)."""
+        super().set_password(raw_password)
+        self._revoke_tokens = True
+
+    objects: ClassVar[UserManager] = UserManager()
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+        if getattr(self, "_revoke_tokens", False):
+            from rest_framework.authtoken.models import Token
+
+            Token.objects.filter(user=self).delete()
+            self._revoke_tokens = False
+
     @property
     def name(self) -> str:
         """The name shown to other players: the display name, else the username."""
         return self.display_name or self.username
 
+    @property
+    def kind(self) -> str:
+        """What plays this account: "computer" (the site's), "bot" (a program through the API) or "person"."""
+        return "computer" if self.computer_level else "bot" if self.is_bot else "person"
+
 
 class Vacation(models.Model):
-    """Time away: while it runs, the clocks of the user's games stop (games.services.game_clock_pause).
+    """Time away: while it runs, the clocks of the user's games stop (games.play.services.game_clock_pause).
 
     ``ends_at`` is when it ends by itself (the days asked for, or the allowance left for an open-ended one);
     ``ended_at`` is set when it ends, and ``days_used`` counts the time away rounded up to whole days.
@@ -80,3 +138,11 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"vacation of {self.user} from {self.started_at:%Y-%m-%d}"
+
+
+def signed_in(request: Any) -> User:
+    """The account of a request its view admits only when logged in (a login-required page, an API view with
+    the default permission): typed as the site's User."""
+    user = request.user
+    assert isinstance(user, User), "a view for logged-in users only"
+    return user

@@ -17,28 +17,36 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from .models import User, Vacation
+from .models import ComputerLevel, User, Vacation, time_zone_names
+from .names import name_key
 
 logger = logging.getLogger(__name__)
 
 EMAIL_CONFIRM_SALT = "accounts.email_confirm"
 EMAIL_CONFIRM_MAX_AGE = timedelta(days=3)
-SETTINGS_FIELDS = frozenset({"display_name", "notify_turn", "notify_reminders", "reminder_mode", "notify_timeouts",
-                             "time_zone"})
+SETTINGS_FIELDS = frozenset({"display_name", "is_bot", "notify_turn", "notify_reminders", "reminder_mode",
+                             "notify_timeouts", "time_zone"})
 
 
-def user_register(*, username: str, email: str, password: str, display_name: str = "") -> User:
-    """Create an account, or raise ValidationError keyed by field with every problem found."""
+def user_register(*, username: str, email: str, password: str, display_name: str = "", time_zone: str = "") -> User:
+    """Create an account, or raise ValidationError keyed by field with every problem found. ``time_zone``: the
+    browser's own, if it sent one this server knows (else UTC)."""
     user = User(username=username.strip(), email=User.objects.normalize_email(email.strip()),
                 display_name=display_name.strip())
+    if time_zone in time_zone_names():
+        user.time_zone = time_zone
     errors: dict[str, list[str]] = {}
     try:
         # field rules only (username characters, lengths, email form); uniqueness is checked below in plain words
         user.full_clean(exclude=["password"], validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
         errors.update(exc.message_dict)
-    if "username" not in errors and User.objects.filter(username=user.username).exists():
-        errors["username"] = ["A user with that username already exists."]
+    if "username" not in errors:
+        same = User.objects.filter(name_key=name_key(user.username)).values_list("username", flat=True).first()
+        if same == user.username:
+            errors["username"] = ["A user with that username already exists."]
+        elif same is not None:  # another case, or letters that look alike: it would pass for that player
+            errors["username"] = [f"That username is too like an existing one (“{same}”): choose another."]
     if "email" not in errors and User.objects.filter(email__iexact=user.email).exists():
         errors["email"] = ["An account with that email address already exists."]
     try:
@@ -56,10 +64,11 @@ def user_register(*, username: str, email: str, password: str, display_name: str
     return user
 
 
-def user_signup(*, username: str, email: str, password: str, display_name: str = "",
+def user_signup(*, username: str, email: str, password: str, display_name: str = "", time_zone: str = "",
                 request: Optional[HttpRequest] = None) -> User:
     """Register an account and send its confirmation email; a mail failure is logged, the account stays."""
-    user = user_register(username=username, email=email, password=password, display_name=display_name)
+    user = user_register(username=username, email=email, password=password, display_name=display_name,
+                         time_zone=time_zone)
     try:
         email_confirmation_send(user=user, request=request)
     except Exception:  # the account exists; the user can ask for the email again from the settings page
@@ -96,7 +105,8 @@ def email_confirm(*, token: str) -> User:
         raise ValidationError("This confirmation link has expired; ask for a new one.", code="expired") from None
     except signing.BadSignature:
         raise ValidationError("This confirmation link is not valid.", code="invalid") from None
-    user = User.objects.filter(pk=data.get("id")).first() if isinstance(data, dict) else None
+    user_id = data.get("id") if isinstance(data, dict) else None
+    user = User.objects.filter(pk=user_id).first() if isinstance(user_id, int) else None
     if user is None or user.email != data.get("email"):
         raise ValidationError("This confirmation link is for an email address that is no longer on the account.",
                               code="stale")
@@ -130,9 +140,14 @@ def user_settings_update(*, user: User, **fields: Any) -> User:
 
 
 def auth_token_obtain(*, user: User) -> str:
-    """The user's API token key, created on first use."""
+    """The user's API token key, created on first use (and again after a password change revoked it)."""
     token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+    return str(token.key)
+
+
+def auth_token_revoke(*, user: User, key: str) -> None:
+    """Revoke ``user``'s token ``key`` (logging out of the API)."""
+    Token.objects.filter(user=user, key=key).delete()
 
 
 # ----- unsubscribe links (every notification email has one) ---------------------------------------------
@@ -162,8 +177,8 @@ def unsubscribe_read(*, token: str) -> tuple[User, str]:
     except signing.BadSignature:
         raise ValidationError("This unsubscribe link is not valid.", code="invalid") from None
     kind = data.get("k") if isinstance(data, dict) else None
-    user = User.objects.filter(pk=data.get("u")).first() if kind in UNSUBSCRIBE_KINDS else None
-    if user is None:
+    user = User.objects.filter(pk=data.get("u")).first() if kind in UNSUBSCRIBE_KINDS and data.get("u") else None
+    if user is None or kind is None:
         raise ValidationError("This unsubscribe link is not valid.", code="invalid")
     return user, kind
 
@@ -179,7 +194,7 @@ def unsubscribe(*, token: str) -> tuple[User, str]:
 
 # ----- vacations: a yearly allowance of days during which the user's clocks stop ---------------------------
 def _now() -> datetime:
-    from games import clock  # the site's clock (tests set it)
+    from games.play import clock  # the site's clock (tests set it
 
     return clock.now()
 
@@ -209,7 +224,7 @@ def vacation_days_left(*, user: User, at: Optional[datetime] = None) -> int:
 
 def vacation_start(*, user: User, days: Optional[int] = None) -> Vacation:
     """Go on vacation for ``days`` (None: until ended), capped by the days left; the user's clocks stop."""
-    from games import services as game_services
+    from games.play import services as game_services
 
     if days is not None and days < 1:
         raise ValidationError("A vacation lasts at least one day.", code="too_short")
@@ -234,7 +249,7 @@ def vacation_end(*, user: User, at: Optional[datetime] = None) -> Optional[Vacat
 
     The days used are the time away rounded up to whole days. Returns None if no vacation was running.
     """
-    from games import services as game_services
+    from games.play import services as game_services
 
     now = _now()
     with transaction.atomic():
@@ -257,3 +272,19 @@ def vacations_end_due() -> int:
         if vacation_end(user=vacation.user, at=vacation.ends_at) is not None:
             ended += 1
     return ended
+
+
+# ----- computer players (games/computer/) -------------------------------------------------------------------
+def computer_player(*, level: str, number: int = 1) -> User:
+    """The site's computer player at ``level`` (one account per level and place at a table: a game with two
+    computers of a level seats "Computer (easy)" and "Computer (easy) 2"); made on first use."""
+    if level not in ComputerLevel.values:
+        raise ValidationError(f"a computer plays easy, medium or hard, not {level!r}")
+    username = f"computer-{level}" + (f"-{number}" if number > 1 else "")
+    display = f"Computer ({level})" + (f" {number}" if number > 1 else "")
+    user, created = User.objects.get_or_create(username=username, defaults={
+        "email": f"{username}@computer.invalid", "display_name": display, "computer_level": level})
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user

@@ -5,13 +5,15 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, views as auth_views
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import View
 from django.views.decorators.csrf import csrf_exempt
 
@@ -19,6 +21,16 @@ from arkproject.ratelimit import rate_limit
 
 from . import services
 from .forms import SignUpForm, UserSettingsForm, VacationStartForm
+from .models import signed_in
+
+
+def next_page(request: HttpRequest, default: str) -> str:
+    """Where to go after signing up: the ``next`` the page was given, if it is a page of this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return default
 
 
 @method_decorator(rate_limit("signup"), name="post")  # settings.RATE_LIMITS: per client address
@@ -29,8 +41,8 @@ class UserSignUpView(View):
 
     def get(self, request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated:
-            return redirect("/")
-        return render(request, self.template_name, {"form": SignUpForm()})
+            return redirect(next_page(request, "/"))
+        return render(request, self.template_name, {"form": SignUpForm(), "next": next_page(request, "")})
 
     def post(self, request: HttpRequest) -> HttpResponse:
         form = SignUpForm(request.POST)
@@ -39,14 +51,14 @@ class UserSignUpView(View):
             try:
                 user = services.user_signup(username=data["username"], email=data["email"],
                                             password=data["password"], display_name=data["display_name"],
-                                            request=request)
+                                            time_zone=data.get("time_zone") or "", request=request)
             except ValidationError as exc:
                 form.add_service_error(exc)
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 messages.success(request, f"Welcome, {user.name}! We sent a confirmation link to {user.email}.")
-                return redirect("/")
-        return render(request, self.template_name, {"form": form})
+                return redirect(next_page(request, "/"))  # back to the invitation that brought them, say
+        return render(request, self.template_name, {"form": form, "next": next_page(request, "")})
 
 
 @method_decorator(rate_limit("login", field="username"), name="post")  # per client address and per username
@@ -84,11 +96,11 @@ class EmailConfirmResendView(LoginRequiredMixin, View):
     """Send the logged-in user a fresh confirmation link (POST only)."""
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        if request.user.email_confirmed:
+        if signed_in(request).email_confirmed:
             messages.info(request, "Your email address is already confirmed.")
         else:
-            services.email_confirmation_send(user=request.user, request=request)
-            messages.success(request, f"We sent a new confirmation link to {request.user.email}.")
+            services.email_confirmation_send(user=signed_in(request), request=request)
+            messages.success(request, f"We sent a new confirmation link to {signed_in(request).email}.")
         return redirect("settings")
 
 
@@ -105,20 +117,20 @@ class UserSettingsView(LoginRequiredMixin, View):
     template_name = "accounts/settings.html"
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        return render(request, self.template_name, {"form": UserSettingsForm.for_user(request.user),
-                                                    **vacation_context(request.user)})
+        return render(request, self.template_name, {"form": UserSettingsForm.for_user(signed_in(request)),
+                                                    **vacation_context(signed_in(request))})
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        form = UserSettingsForm.for_user(request.user, request.POST)
+        form = UserSettingsForm.for_user(signed_in(request), request.POST)
         if form.is_valid():
             try:
-                services.user_settings_update(user=request.user, **form.cleaned_data)
+                services.user_settings_update(user=signed_in(request), **form.cleaned_data)
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
                 messages.success(request, "Your settings are saved.")
                 return redirect("settings")
-        return render(request, self.template_name, {"form": form, **vacation_context(request.user)})
+        return render(request, self.template_name, {"form": form, **vacation_context(signed_in(request))})
 
 
 class VacationStartView(LoginRequiredMixin, View):
@@ -127,10 +139,10 @@ class VacationStartView(LoginRequiredMixin, View):
     def post(self, request: HttpRequest) -> HttpResponse:
         form = VacationStartForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "; ".join(m for errors in form.errors.values() for m in errors))
+            messages.error(request, "; ".join(str(m) for errors in form.errors.values() for m in errors))
             return redirect("settings")
         try:
-            vacation = services.vacation_start(user=request.user, days=form.cleaned_data["days"])
+            vacation = services.vacation_start(user=signed_in(request), days=form.cleaned_data["days"])
         except ValidationError as exc:
             messages.error(request, exc.messages[0])
         else:
@@ -144,7 +156,7 @@ class VacationEndView(LoginRequiredMixin, View):
     """End a vacation early (POST only): the clocks run again with the time that was left."""
 
     def post(self, request: HttpRequest) -> HttpResponse:
-        vacation = services.vacation_end(user=request.user)
+        vacation = services.vacation_end(user=signed_in(request))
         if vacation is None:
             messages.info(request, "You are not on vacation.")
         else:

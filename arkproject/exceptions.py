@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -27,6 +29,17 @@ class BadRequest(exceptions.APIException):
     default_code = "bad_request"
 
 
+class PayloadTooLarge(exceptions.APIException):
+    """413: the body is larger than the site reads (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+
+    def __init__(self) -> None:
+        megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20
+        super().__init__(f"The request body is too large: at most {megabytes:g} MB.")
+
+
 def _first_message(data: Any) -> str:
     if isinstance(data, dict):
         if "detail" in data:
@@ -41,12 +54,16 @@ def _first_message(data: Any) -> str:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Optional[Response]:
     """DRF's handler, plus Django's ValidationError as 400, and always a top-level ``detail``."""
-    if isinstance(exc, DjangoValidationError):
+    if isinstance(exc, DjangoValidationError):  # a service's: the first problem in plain words, all by field
+        if hasattr(exc, "error_dict"):
+            return Response({"detail": exc.messages[0], "errors": exc.message_dict}, status=400)
         exc = exceptions.ValidationError(exc.messages)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # Django's own answer is an HTML page (a debug page in development)
+        exc = PayloadTooLarge()
     response = exception_handler(exc, context)
     if response is not None and isinstance(response.data, (dict, list)) and not (
             isinstance(response.data, dict) and "detail" in response.data and len(response.data) == 1):

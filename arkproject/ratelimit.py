@@ -7,9 +7,10 @@ concurrent attempts cannot slip past the limit. The same counts serve the HTML p
 view decorator) and the API (``RateLimitThrottle``, a DRF throttle). A cache that is down lets requests
 through: a limit is a brake, not a reason to refuse every log-in.
 
-Client addresses are ``REMOTE_ADDR``; behind a proxy, run uvicorn with ``--proxy-headers`` and
-``FORWARDED_ALLOW_IPS`` naming the proxy, so that it is the client's own address (never a header a
-client could set). IPv6 clients are counted by their /64 network.
+Client addresses are ``REMOTE_ADDR``; when that is a proxy named in ``FORWARDED_ALLOW_IPS`` (the reverse
+proxy in front of gunicorn and uvicorn), the client is the last address of ``X-Forwarded-For`` that the
+proxies did not add themselves (never a header a client could set to dodge a limit). IPv6 clients are counted
+by their /64 network.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import render
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
@@ -44,6 +45,13 @@ def parse_rate(rate: Optional[str]) -> Optional[tuple[int, int]]:
 def client_address(request: HttpRequest) -> str:
     """The client's address for counting; an IPv6 address stands for its /64 network."""
     address = request.META.get("REMOTE_ADDR") or "unknown"
+    trusted = settings.FORWARDED_ALLOW_IPS
+    if address in trusted:  # a proxy of ours: the client is the first address it did not add itself
+        hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+        while hops and hops[-1] in trusted:
+            hops.pop()
+        if hops:
+            address = hops[-1]
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
@@ -99,7 +107,7 @@ def too_many_message(seconds: int, what: str = "attempts") -> str:
 
 
 # ----- HTML pages --------------------------------------------------------------------------------------------
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def rate_limit(scope: str, *, field: Optional[str] = None,
@@ -108,7 +116,7 @@ def rate_limit(scope: str, *, field: Optional[str] = None,
     the username), and past the limit answer 429 with a page that says how long to wait."""
     def decorate(view: View) -> View:
         @functools.wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method in methods:
                 idents = [f"ip:{client_address(request)}"]
                 value = request.POST.get(field, "").strip().lower() if field else ""
@@ -122,7 +130,7 @@ def rate_limit(scope: str, *, field: Optional[str] = None,
     return decorate
 
 
-def too_many_response(request: HttpRequest, wait: int) -> HttpResponse:
+def too_many_response(request: HttpRequest, wait: int) -> HttpResponseBase:
     """The 429 page: "Too many attempts; try again in N minutes", with ``Retry-After``."""
     response = render(request, "accounts/too_many_attempts.html",
                       {"message": too_many_message(wait)}, status=429)
@@ -148,11 +156,16 @@ class RateLimitThrottle(BaseThrottle):
 
     scope: str = ""
     what: str = "attempts"
+    #: Only these requests are attempts of what the limit guards (a GET of a POST-only endpoint is a 405, not
+    #: a log-in or sign-up attempt).
+    methods: tuple[str, ...] = ("POST",)
 
     def idents(self, request: Any, view: Any) -> list[str]:
         return [f"ip:{client_address(request)}"]
 
     def allow_request(self, request: Any, view: Any) -> bool:
+        if request.method not in self.methods:
+            return True
         wait = hit_all(self.scope, self.idents(request, view))
         if wait is not None:
             raise TooManyRequests(wait, self.what)

@@ -16,8 +16,9 @@ class ErrorSerializer(serializers.Serializer):
     """Every error answer of the API (arkproject/exceptions.py)."""
 
     detail = serializers.CharField(help_text="The problem in readable words.")
-    errors = serializers.JSONField(required=False, help_text="For a request that does not validate: every "
-                                                             "problem, by field.")
+    # the answer's own key (it hides Serializer.errors, which a schema-only serializer never uses)
+    errors = serializers.JSONField(  # type: ignore[assignment]
+        required=False, help_text="For a request that does not validate: every problem, by field.")
 
 
 ERROR_ANSWERS = {
@@ -26,6 +27,7 @@ ERROR_ANSWERS = {
     "403": "You may not do that (not your game or seat; a session request without its CSRF token).",
     "404": "No such thing, or one you may not see.",
     "409": "That clashes with the game's present state: not your turn, a stale version, a full or finished game.",
+    "413": "The body is larger than the site reads (2.5 MB).",
     "415": "The body is not JSON (or a form).",
     "429": "Too many requests: `detail` says how long to wait, the `Retry-After` header in seconds.",
 }
@@ -52,7 +54,7 @@ class ApiAutoSchema(AutoSchema):
         if self.method in UNSAFE_METHODS:
             statuses += list(getattr(self.view, "change_error_statuses", ()))
             if self.get_request_serializer() is not None:
-                statuses.append("415")
+                statuses += ["413", "415"]
         if getattr(self.view, "throttle_classes", None):
             statuses.append("429")
         return statuses

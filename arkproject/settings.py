@@ -66,6 +66,22 @@ if env_flag("TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from the site itself only, no inline
+# script or style anywhere (the pages pass data in <script type="application/json">, which never runs), sockets
+# and fetches to the site itself; no plugins, no framing. Permissions-Policy (django-permissions-policy): the
+# site uses none of the browser's powerful features, so every one is off.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"], "script-src": ["'self'"], "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"], "font-src": ["'self'"], "connect-src": ["'self'"],
+        "object-src": ["'none'"], "base-uri": ["'self'"], "form-action": ["'self'"], "frame-ancestors": ["'none'"],
+    },
+}
+PERMISSIONS_POLICY: dict[str, list[str]] = {feature: [] for feature in (
+    "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media", "fullscreen", "geolocation",
+    "gyroscope", "magnetometer", "microphone", "midi", "payment", "picture-in-picture", "publickey-credentials-get",
+    "screen-wake-lock", "usb", "xr-spatial-tracking")}
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -78,6 +94,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "channels",
     "games",
     "accounts",
@@ -87,6 +104,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from the web processes themselves
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -125,6 +144,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 10}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default. A transaction takes the write lock when it starts (IMMEDIATE), so racing requests
+    # wait their turn (up to SQLITE_TIMEOUT_SECONDS) and then see what the first one wrote: the same clean
+    # 409s as on PostgreSQL, where the deferred default failed them with "database is locked" (500) when two
+    # readers both tried to write. WAL lets readers go on while one request writes.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE", "timeout": float(os.environ.get("SQLITE_TIMEOUT_SECONDS", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # Tests use a file too (an in-memory database shared between threads locks whole tables, with no waiting).
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -177,7 +207,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "arkproject.cache.SharedPoolRedisCache",  # one pool per process, not per thread
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"driver_info": _REDIS_DRIVER},
         }
@@ -219,6 +249,8 @@ _TESTING = "pytest" in sys.modules or (len(sys.argv) > 1 and sys.argv[1] == "tes
 INPROCESS_SWEEP = os.environ.get("INPROCESS_SWEEP", "" if REDIS_URL or _TESTING else "1").lower() in (
     "1", "true", "yes", "on")
 SWEEP_INTERVAL_SECONDS = int(os.environ.get("SWEEP_INTERVAL_SECONDS", "60"))
+# The hard computer player's time for one decision (games/rules/bots.py); the easy and medium ones answer at once.
+COMPUTER_HARD_SECONDS = float(os.environ.get("COMPUTER_HARD_SECONDS", "1.5"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent_emails"))
@@ -228,6 +260,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
+# The reverse proxies in front of the web processes (their X-Forwarded-For names the client: rate limits).
+FORWARDED_ALLOW_IPS = frozenset(ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "").split(",") if ip.strip())
 # Rate limits (arkproject/ratelimit.py), counted in the cache: Redis with REDIS_URL, so every process shares
 # the counts. "N/s", "N/m", "N/h" or "N/d", or "off"; each can be set by RATE_LIMIT_<NAME>, e.g.
 # RATE_LIMIT_TURNS=off for a load benchmark. The pages and the API share the counts of the same name.
@@ -280,7 +314,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "arkproject.schema.ApiAutoSchema",  # with the error answers
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "arkproject.authentication.TokenAuthentication",        # scripts and clients (first: 401s)
+        "rest_framework.authentication.TokenAuthentication",    # scripts and clients (first: 401s)
         "rest_framework.authentication.SessionAuthentication",  # the browser, with CSRF
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

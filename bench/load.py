@@ -44,13 +44,15 @@ def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
     from django.contrib.sessions.backends.db import SessionStore
     from rest_framework.authtoken.models import Token
 
-    from games import services
+    from accounts.names import name_key
     from games.models import Seat
+    from games.play import services
 
     user_model = get_user_model()
     stamp = f"{int(time.time())}{random.randrange(1000)}"
-    users = user_model.objects.bulk_create([
-        user_model(username=f"load{stamp}_{i}", email=f"load{stamp}_{i}@example.org", password="!")
+    users = user_model.objects.bulk_create([  # bulk: no save(), so the name key is set here
+        user_model(username=f"load{stamp}_{i}", name_key=name_key(f"load{stamp}_{i}"),
+                   email=f"load{stamp}_{i}@example.org", password="!")
         for i in range(2 * games)])
     users = list(user_model.objects.filter(username__startswith=f"load{stamp}_").order_by("pk"))
     Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
@@ -120,7 +122,7 @@ def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     actions: list[dict[str, Any]] = [{"type": "pass"}] + [{"type": "follower", "at": a} for a in spot["followers"]]
     turn = {"tile": view["tile"], "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"],
             "action": rng.choice(actions)}
-    if spot["ark_at"]:
+    if spot.get("ark_at"):
         turn["ark_at"] = rng.choice(spot["ark_at"])
     return turn
 
@@ -254,7 +256,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    out = {"offered_turns_per_s": rate or None,
+    out: dict[str, Any] = {"offered_turns_per_s": rate or None,
             "turns": turns, "seconds": round(elapsed, 1), "turns_per_s": round(turns / elapsed, 1),
             "sockets": len(tasks), "games": len(games), "turn_ms": percentiles(stats.turn_ms),
             "push_ms": percentiles(stats.push_ms), "errors": stats.errors,
@@ -269,10 +271,15 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
     return out
 
 
-def serve(workers: int, port: int) -> subprocess.Popen[bytes]:
-    """Start ``uvicorn --workers N`` on loopback and wait until it answers."""
-    command = [sys.executable, "-m", "uvicorn", "arkproject.asgi:application", "--host", "127.0.0.1",
-               "--port", str(port), "--workers", str(workers), "--log-level", "warning", "--no-access-log"]
+def serve(workers: int, port: int, http: str = "uvicorn", threads: int = 8) -> subprocess.Popen[bytes]:
+    """Start the web server on loopback and wait until it answers: ``uvicorn --workers N`` (HTTP and sockets,
+    ASGI), or ``gunicorn`` with N workers of ``threads`` threads (HTTP through WSGI, as in production)."""
+    if http == "gunicorn":
+        command = [sys.executable, "-m", "gunicorn", "arkproject.wsgi:application", "--bind", f"127.0.0.1:{port}",
+                   "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]
+    else:
+        command = [sys.executable, "-m", "uvicorn", "arkproject.asgi:application", "--host", "127.0.0.1",
+                   "--port", str(port), "--workers", str(workers), "--log-level", "warning", "--no-access-log"]
     server = subprocess.Popen(command, start_new_session=True)
     for _ in range(120):
         try:
@@ -290,9 +297,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="carcassonne", choices=["ark", "carcassonne"])
     parser.add_argument("--url", default="http://127.0.0.1:8100")
-    parser.add_argument("--serve", type=int, default=0, help="start uvicorn with this many worker processes")
+    parser.add_argument("--serve", type=int, default=0, help="start the web server with this many worker processes")
+    parser.add_argument("--http", choices=["gunicorn", "uvicorn"], default="gunicorn",
+                        help="serve HTTP through WSGI with gunicorn (production's way, the sockets then on "
+                             "uvicorn: --serve-sockets) or everything through ASGI with uvicorn")
+    parser.add_argument("--threads", type=int, default=8, help="gunicorn's threads per worker")
     parser.add_argument("--serve-sockets", type=int, default=0,
-                        help="start another uvicorn, on the next port, with this many workers for the sockets only")
+                        help="start uvicorn, on the next port, with this many workers for the sockets only "
+                             "(1 if gunicorn serves HTTP and this is left out)")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="offer this many turns per second in all (players wait their slot); 0: all they can")
     parser.add_argument("--warmup", type=float, default=5.0,
@@ -309,10 +321,11 @@ def main() -> None:
             cursor.execute("ANALYZE")
     base = args.url.rstrip("/")
     port = int(base.rsplit(":", 1)[1])
-    servers = [serve(args.serve, port)] if args.serve else []
+    servers = [serve(args.serve, port, args.http, args.threads)] if args.serve else []
     ws_base = base
-    if args.serve_sockets:  # the sockets on processes of their own (a proxy would route /ws/ there)
-        servers.append(serve(args.serve_sockets, port + 1))
+    sockets = args.serve_sockets or (1 if args.serve and args.http == "gunicorn" else 0)
+    if sockets:  # the sockets on processes of their own (a proxy routes /ws/ there)
+        servers.append(serve(sockets, port + 1))
         ws_base = f"{base.rsplit(':', 1)[0]}:{port + 1}"
     try:
         result = asyncio.run(run(base, ws_base, games, args.seconds, {os.getpgid(s.pid) for s in servers},
@@ -321,8 +334,9 @@ def main() -> None:
         for server in servers:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
-    result.update({"game": args.game, "server_workers": args.serve or None,
-                   "socket_workers": args.serve_sockets or None})
+    result.update({"game": args.game, "http": args.http if args.serve else None, "server_workers": args.serve or None,
+                   "threads": args.threads if args.serve and args.http == "gunicorn" else None,
+                   "socket_workers": sockets or None})
     print(json.dumps(result))
 
 

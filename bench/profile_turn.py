@@ -4,7 +4,8 @@
 
 Plays two-player games through ``services.move_submit`` against the configured database and
 prints, per turn, the median and 95th percentile milliseconds of each phase, as one JSON object;
-then as many turns again as whole API requests through the ASGI handler, for their processor time.
+then as many turns again as whole API requests through the WSGI application (as gunicorn calls it), for their
+processor time.
 """
 from __future__ import annotations
 
@@ -43,14 +44,14 @@ class Timer:
 
 def request_cpu(timer: Timer, games: list[dict[str, Any]], turns: int, rng: random.Random) -> None:
     """Processor time of whole turn requests (``POST /api/games/<id>/turns/``, token authentication) through the
-    site's ASGI handler, its synchronous part: what a request's thread does in a web process (middleware, DRF,
-    authentication, ``move_submit``, publishing). The event loop's part (HTTP parsing, sending) is not in it."""
-    import tempfile
+    site's WSGI application, called as a WSGI server calls it (PEP 3333): what a request's thread does in a web
+    process (middleware, DRF, authentication, ``move_submit``, publishing); not the server's HTTP parsing."""
+    import io
 
-    from arkproject.asgi import django_asgi_app
+    from arkproject.wsgi import application
     from bench.load import random_turn
     from games.models import Game, Seat
-    from games.payloads import game_payload
+    from games.play.payloads import game_payload
 
     done = 0
     for info in games:
@@ -61,22 +62,22 @@ def request_cpu(timer: Timer, games: list[dict[str, Any]], turns: int, rng: rand
             mover = next(s for s in seats if s.number == game.current_seat)
             view = game_payload(game, seats, mover.user_id)["view"]
             body = json.dumps({"version": game.version, "turn": random_turn(view, rng)}).encode()
-            path = f"/api/games/{game.pk}/turns/"
-            scope = {"type": "http", "http_version": "1.1", "method": "POST", "path": path,
-                     "raw_path": path.encode(), "query_string": b"", "root_path": "", "scheme": "http",
-                     "server": ("127.0.0.1", 8100), "client": ("127.0.0.1", 50000),
-                     "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
-                                 (b"authorization", f"Token {tokens[mover.number]}".encode()),
-                                 (b"content-length", str(len(body)).encode())]}
-            body_file = tempfile.SpooledTemporaryFile()
-            body_file.write(body)
-            body_file.seek(0)
+            environ = {"REQUEST_METHOD": "POST", "PATH_INFO": f"/api/games/{game.pk}/turns/", "QUERY_STRING": "",
+                       "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8100", "SERVER_PROTOCOL": "HTTP/1.1",
+                       "REMOTE_ADDR": "127.0.0.1", "HTTP_HOST": "127.0.0.1", "CONTENT_TYPE": "application/json",
+                       "CONTENT_LENGTH": str(len(body)), "HTTP_AUTHORIZATION": f"Token {tokens[mover.number]}",
+                       "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": io.StringIO(),
+                       "wsgi.version": (1, 0), "wsgi.multithread": True, "wsgi.multiprocess": True,
+                       "wsgi.run_once": False}
+            status: list[str] = []
             cpu = time.thread_time()
-            answer = django_asgi_app.respond(scope, body_file)
-            timer.samples.setdefault("turn request, processor time (handler's synchronous part)", []).append(
+            chunks = application(environ, lambda code, headers, exc_info=None, status=status: status.append(code))
+            b"".join(chunks)
+            chunks.close()
+            timer.samples.setdefault("turn request, processor time (the WSGI application)", []).append(
                 1000 * (time.thread_time() - cpu))
-            if answer.status_code != 200:
-                raise SystemExit(f"the turn request was answered {answer.status_code}: {answer.content[:200]!r}")
+            if not status[0].startswith("200"):
+                raise SystemExit(f"the turn request was answered {status[0]}")
             game.refresh_from_db()
             done += 1
 
@@ -90,11 +91,13 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import broadcast, payloads, selectors, services
-    from games.consumers import game_message
+    from games.api.serializers import GameSerializer
+    from games.live import broadcast
+    from games.live.consumers import game_message
     from games.models import Game, Seat
+    from games.play import payloads, selectors, services
     from games.rules import engine
-    from games.serializers import GameSerializer
+    from games.rules.play import take_chance
 
     timer = Timer()
     loop = asyncio.new_event_loop()  # one loop, as a web process has: its Redis connections are kept
@@ -106,9 +109,11 @@ def main() -> None:
     for info in games:
         game = Game.objects.get(pk=info["id"])
         while game.status == Game.Status.ACTIVE and done < args.turns:
-            seat = Seat.objects.select_related("user").get(game=game, number=game.current_seat)
+            seat = Seat.objects.select_related("user").get(game=game, number=game.current_seat or 0)
             with timer.phase("engine: load state"):
-                state = eng.state_from_dict(game.state)
+                progress = payloads.progress_of(game)
+                assert progress is not None
+                state = progress.state
             with timer.phase("engine: view for the mover"):
                 view = eng.view(state, seat.number)
             spot = rng.choice(view["legal"])
@@ -120,8 +125,11 @@ def main() -> None:
                 services.move_submit(game_id=game.pk, user=seat.user, turn=turn, expected_version=game.version)
             timer.samples.setdefault("move_submit, processor time", []).append(1000 * (time.thread_time() - cpu))
             queries.append(len(captured))
-            with timer.phase("engine: apply_turn + deal (alone)"):
-                eng.deal(eng.apply_turn(state, eng.parse_turn(turn)))
+            with timer.phase("engine: the turn's actions and the next draw (alone)"):
+                after = state
+                for action in eng.turn_actions(state, turn):
+                    after = eng.apply(after, action)
+                take_chance(eng, after)
             with timer.phase("engine: state_to_dict"):
                 eng.state_to_dict(state)
             fresh = Game.objects.get(pk=game.pk)

@@ -1,6 +1,6 @@
 """Moderation in the Django admin: find games and users, read move logs, abort, settle, remove, suspend.
 
-Everything here only reads or calls games.services: the admin never saves a game, a seat or a move itself,
+Everything here only reads or calls games.play.services: the admin never saves a game, a seat or a move itself,
 and never shows a game's engine state, seed or invitation code (the pile order lives in the state).
 """
 from __future__ import annotations
@@ -23,9 +23,9 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from . import services
-from .errors import GameError
-from .models import Game, ModeratorAction, Move, Seat
+from games.models import Game, ModeratorAction, Move, Seat
+from games.play import services
+from games.play.errors import GameError
 
 CONFIRMATION_TEMPLATE = "admin/games/action_confirmation.html"
 REMOVE_SEAT_TEMPLATE = "admin/games/game/remove_seat_confirmation.html"
@@ -155,7 +155,7 @@ class StalledFilter(admin.SimpleListFilter):
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() not in {str(days) for days in self.DAYS}:
             return queryset
-        since = timezone.now() - timedelta(days=int(self.value()))
+        since = timezone.now() - timedelta(days=int(self.value() or 0))
         return queryset.filter(status=Game.Status.ACTIVE, last_move_at__lt=since)
 
 
@@ -231,7 +231,7 @@ class ModerationInline(ReadOnlyInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    """Games are read here and changed only through the moderation actions (games.services)."""
+    """Games are read here and changed only through the moderation actions (games.play.services)."""
 
     list_display = ("id", "game", "status", "seats_filled", "current_player", "last_move_at", "deadline",
                     "created_at")
@@ -273,7 +273,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="seats playing", ordering="seats_playing")
     def seats_filled(self, game: Game) -> str:
-        return f"{game.seats_playing}/{game.players}"
+        return f"{getattr(game, 'seats_playing', '?')}/{game.players}"  # annotated by get_queryset
 
     @admin.display(description="current player")
     def current_player(self, game: Game) -> Any:

@@ -6,9 +6,11 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        # After-commit listeners of signals.game_updated: live pushes and notifications.
-        from . import broadcast, notify  # noqa: F401
-        # Without a broker the web server sweeps due deadlines and reminders itself (games/sweeper.py).
-        from . import sweeper
+        # After-commit listeners of games.play.signals: live pushes and notifications.
+        from games.computer import listen  # noqa: F401
+        from games.live import broadcast  # noqa: F401
+
+        # Without a broker the web server sweeps due deadlines and reminders itself (notifications/sweeper.py).
+        from games.notifications import notify, sweeper, tasks  # noqa: F401
 
         sweeper.start()

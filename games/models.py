@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 
-GAME_CHOICES = [("ark", "The Ark of the Covenant"), ("carcassonne", "Carcassonne")]
+from games.rules import choices as game_choices  # the registry: the one list of games
+
 MOVE_HOURS_CHOICES = [(24, "1 day"), (48, "2 days"), (72, "3 days"), (120, "5 days"), (168, "7 days"),
                       (336, "14 days")]
 
@@ -30,12 +32,17 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
         ABORTED = "aborted", "aborted"
 
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(max_length=20, choices=game_choices)
     players = models.PositiveSmallIntegerField(help_text="number of seats, 2 to 5")
+    options = models.JSONField(default=dict, blank=True, help_text="the game's options chosen at creation")
     move_hours = models.PositiveIntegerField(choices=MOVE_HOURS_CHOICES, default=72)
     private = models.BooleanField(default=False, help_text="joined only through the invitation link")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     state = models.JSONField(default=dict, blank=True, help_text="engine state, pile included: never shown")
+    # The entry being played (games/play/turns.py): its steps so far (chance ones included), how many of them
+    # stand (a chance step showed hidden information), and the state before its first player step. Null
+    # between entries. Secret like ``state``: only the mover's own view shows what it holds.
+    turn = models.JSONField(null=True, blank=True, help_text="the turn in progress: never shown as is")
     seed = models.BigIntegerField(default=new_seed)
     version = models.PositiveIntegerField(default=0)
     current_seat = models.SmallIntegerField(null=True, blank=True)
@@ -49,9 +56,16 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     last_move_at = models.DateTimeField(null=True, blank=True)
     # While the player to move is on vacation the clock stops: ``deadline`` is empty and this holds the
-    # time they will have when they come back (accounts.Vacation; games.services.game_clock_pause).
+    # time they will have when they come back (accounts.Vacation; games.play.services.game_clock_pause).
     time_left = models.DurationField(null=True, blank=True,
                                      help_text="time left for the move while the clock is stopped (vacation)")
+
+    # Set on an instance by the services for the rest of a change, never stored: the last move's number (read
+    # with the locked row), whether the same turn goes on, and every audience's payload once published.
+    last_seq: int
+    turn_continues: bool
+    publication: Any
+    others: str  # the lobby's "with Ann and Bob"
 
     class Meta:
         ordering = ["-id"]
@@ -86,6 +100,13 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(
         default=0, help_text="timeouts in a row: the server played for this seat; reset when the player moves")
 
+    # Read with the locked game by the services (games/play/commit.py), never stored.
+    away: bool
+    user_username: str
+    user_display_name: str
+    user_computer_level: str
+    user_is_bot: bool
+
     class Meta:
         ordering = ["game", "number"]
         constraints = [
@@ -98,12 +119,16 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One entry of a game's append-only log: a turn as submitted, a forced discard, or a seat change."""
+    """One entry of a game's append-only log: a turn played, a forced entry, or a seat change.
+
+    ``steps`` are the actions applied, chance ones included, in order: replaying them (and the seat changes)
+    from the seed gives the game's state exactly. ``turn`` is the same entry in the game's record form.
+    """
 
     class Kind(models.TextChoices):
         TURN = "turn", "turn"
         TIMEOUT = "timeout", "timeout (the server played for an absent player)"
-        DISCARD = "discard", "discard (the tile fitted nowhere)"
+        FORCED = "forced", "forced (chance alone decided it, such as a tile that fits nowhere)"
         RESIGN = "resign", "resigned"
         REMOVE = "remove", "removed by a moderator"
         SETTLE = "settle", "settled by a moderator"
@@ -116,7 +141,8 @@ class Move(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    turn = models.JSONField(null=True, blank=True, help_text="the turn in record form")
+    turn = models.JSONField(null=True, blank=True, help_text="the entry in record form (null for seat changes)")
+    steps = models.JSONField(default=list, blank=True, help_text="the actions applied, chance ones included")
     events = models.JSONField(default=list, blank=True, help_text="what this move scored")
     version = models.PositiveIntegerField(help_text="the game's version after this move")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -33,3 +33,26 @@ def cache_keys_of_this_test() -> Iterator[None]:
         conf["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
     with override_settings(CACHES=caches):
         yield
+
+
+@pytest.fixture
+def make_user(db):
+    """A factory of active users: ``make_user()``, ``make_user("ann", display_name="Ann")``."""
+    from tests.factories import UserFactory
+
+    def make(username: str | None = None, **extra):
+        if username is not None:
+            extra["username"] = username
+        return UserFactory(**extra)
+    return make
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Tasks run in the calling thread, errors raised (also with REDIS_URL set): none go to a shared broker."""
+    from arkproject.celery import app as celery_app
+
+    old = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = True, True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old

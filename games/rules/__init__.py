@@ -1,46 +1,70 @@
-"""Rules engines: pure Python, no Django. ``engine("ark")`` returns the engine of a game."""
+"""Rules engines: pure Python, no Django. The registry here is the one list of the site's games.
+
+``engine("ark")`` returns a game's engine; ``games()`` the registered names; ``choices()`` the (name, title)
+pairs that the models, forms, the API schema and the lobby read. A game registers a factory, so that its
+module loads only when first used.
+"""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from .base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, RulesError
+from .base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, Option, RulesError
 
-_FACTORIES: dict[str, Callable[[], Engine]] = {}
-_ENGINES: dict[str, Engine] = {}
-
-
-def register(name: str, factory: Callable[[], Engine]) -> None:
-    """Make a game available under ``name``."""
-    _FACTORIES[name] = factory
+AnyEngine = Engine[Any, Any]
+_FACTORIES: dict[str, tuple[str, Callable[[], AnyEngine]]] = {}
+_ENGINES: dict[str, AnyEngine] = {}
 
 
-def engine(name: str) -> Engine:
+def register(name: str, title: str, factory: Callable[[], AnyEngine]) -> None:
+    """Make a game available under ``name`` (shown to players as ``title``)."""
+    _FACTORIES[name] = (title, factory)
+    _ENGINES.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Take a game off the list (tests that register a game of their own)."""
+    _FACTORIES.pop(name, None)
+    _ENGINES.pop(name, None)
+
+
+def engine(name: str) -> AnyEngine:
     """The engine of game ``name`` (one shared, stateless instance); ``KeyError`` if unknown."""
     found = _ENGINES.get(name)
     if found is None:
         if name not in _FACTORIES:
             raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_FACTORIES))}")
-        found = _ENGINES[name] = _FACTORIES[name]()
+        found = _ENGINES[name] = _FACTORIES[name][1]()
     return found
 
 
 def games() -> list[str]:
-    """Names of the registered games."""
-    return sorted(_FACTORIES)
+    """Names of the registered games, in the order registered."""
+    return list(_FACTORIES)
 
 
-def _ark() -> Engine:
+def choices() -> list[tuple[str, str]]:
+    """(name, title) of every registered game, for model and form choices."""
+    return [(name, title) for name, (title, _) in _FACTORIES.items()]
+
+
+def _ark() -> AnyEngine:
     from .ark import ArkEngine
     return ArkEngine()
 
 
-def _carcassonne() -> Engine:
+def _carcassonne() -> AnyEngine:
     from .carcassonne import CarcassonneEngine
     return CarcassonneEngine()
 
 
-register("ark", _ark)
-register("carcassonne", _carcassonne)
+def _iwari() -> AnyEngine:
+    from .iwari import IwariEngine
+    return IwariEngine()
 
-__all__ = ["CHANCE", "TERMINAL", "Engine", "IllegalActionError", "InvalidActionError", "RulesError",
-           "engine", "games", "register"]
+
+register("ark", "The Ark of the Covenant", _ark)
+register("carcassonne", "Carcassonne", _carcassonne)
+register("iwari", "Iwari", _iwari)
+
+__all__ = ["CHANCE", "TERMINAL", "AnyEngine", "Engine", "IllegalActionError", "InvalidActionError", "Option",
+           "RulesError", "choices", "engine", "games", "register", "unregister"]

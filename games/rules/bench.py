@@ -1,91 +1,59 @@
-"""Speed figures for the tile engines (``python manage.py bench_rules``).
+"""Speed figures for the rules engines (``python manage.py bench_rules``): one dict of figures per game.
 
-Random two-player games to the end (each turn: a uniformly random legal placement,
-then a uniformly random choice among the legal follower spots and no follower), and
-the time to list every legal placement of the tile in hand at mid-game.
+A game's package may hold a ``bench`` module whose ``run(game, seconds)`` measures it with the random policy
+its issue names (``games/rules/tiles/bench.py`` serves both tile games); the rest get :func:`generic`, random
+legal actions through the contract alone.
 """
 from __future__ import annotations
 
+import importlib
 import platform
 import random
 import statistics
 import time
 from typing import Any
 
-from . import TERMINAL, engine as get_engine
-from .tiles.actions import Discard, Follower, Pass
-from .tiles.state import ACTION, ARK, DRAW, PLACE
+from . import engine as get_engine
+from . import games
+from .base import TERMINAL
+from .play import random_game
 
-MID_GAME_TILES = 35
-ENUM_SEEDS = range(40)
-ENUM_REPEATS = 50
-
-
-def random_turn(eng: Any, state: Any, rng: random.Random) -> None:
-    """Play one step of a random game in place."""
-    phase = state.phase
-    if phase == DRAW:
-        eng.push(state, eng.sample_chance(state))
-    elif phase == PLACE:
-        places = eng.placements(state)
-        eng.push(state, rng.choice(places) if places else Discard())
-    elif phase == ACTION:
-        spots = eng.follower_spots(state)
-        pick = rng.randrange(len(spots) + 1)
-        eng.push(state, Follower(spots[pick]) if pick < len(spots) else Pass())
-    elif phase == ARK:
-        eng.push(state, rng.choice(eng.legal_actions(state)))
-
-
-def random_game(eng: Any, seed: int) -> Any:
-    """A whole random two-player game from ``seed``; returns the final state."""
-    rng = random.Random(seed)
-    state = eng.new_game(2, {"seed": seed})
-    while eng.current_player(state) != TERMINAL:
-        random_turn(eng, state, rng)
-    return state
-
-
-def mid_game(eng: Any, seed: int) -> Any:
-    """A random game played until ``MID_GAME_TILES`` tiles lie on the board and a tile is in hand."""
-    rng = random.Random(seed)
-    state = eng.new_game(2, {"seed": seed})
-    while not (len(state.board.order) >= MID_GAME_TILES and state.phase == PLACE):
-        random_turn(eng, state, rng)
-    return state
-
-
-def enum_median_us(eng: Any) -> float:
-    """Median microseconds for ``legal_actions`` at mid-game over fixed seeds."""
-    samples = []
-    clock = time.perf_counter_ns
-    for seed in ENUM_SEEDS:
-        state = mid_game(eng, seed)
-        eng.legal_actions(state)  # warm the per-signature caches as a running server would be
-        for _ in range(ENUM_REPEATS):
-            start = clock()
-            eng.legal_actions(state)
-            samples.append(clock() - start)
-    return statistics.median(samples) / 1000
+#: Where a game's own bench lives, when not in its own package.
+PACKAGES = {"ark": "tiles", "carcassonne": "tiles"}
 
 
 def run_bench(game: str, seconds: float = 5.0) -> dict[str, Any]:
-    """Figures for one game: random games per second and the mid-game listing time."""
-    eng = get_engine(game)
-    random_game(eng, -1)  # warm-up
-    games = 0
-    turns = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        state = random_game(eng, games)
-        games += 1
-        turns += state.moves
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    return {"game": game, "games_per_s": round(games / elapsed, 1), "enum_us_median": round(enum_median_us(eng), 1),
-            "games": games, "turns_per_s": round(turns / elapsed), "seconds": round(elapsed, 2),
-            "python": platform.python_version()}
+    """Figures for ``game``: random games to the end per second and the median time to list a mid-game turn."""
+    if game not in games():
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(games())}")
+    try:
+        module = importlib.import_module(f"{__package__}.{PACKAGES.get(game, game)}.bench")
+    except ModuleNotFoundError:
+        return generic(game, seconds)
+    result: dict[str, Any] = module.run(game, seconds)
+    return result
 
+
+def generic(game: str, seconds: float) -> dict[str, Any]:
+    """Random two-player games through the contract, and ``legal_actions`` timed at their midpoints."""
+    eng = get_engine(game)
+    played = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += random_game(eng, 2, played, random.Random(played)).steps
+        played += 1
+    elapsed = time.perf_counter() - start
+    samples = []
+    for seed in range(20):
+        total = random_game(eng, 2, seed, random.Random(seed)).steps
+        state = random_game(eng, 2, seed, random.Random(seed), max_steps=total // 2).state
+        if eng.current_player(state) == TERMINAL:
+            continue
+        for _ in range(20):
+            begin = time.perf_counter_ns()
+            eng.legal_actions(state)
+            samples.append(time.perf_counter_ns() - begin)
+    return {"game": game, "games_per_s": round(played / elapsed, 1),
+            "enum_us_median": round(statistics.median(samples) / 1000, 1) if samples else None,
+            "games": played, "steps_per_s": round(steps / elapsed), "seconds": round(elapsed, 2),
+            "python": platform.python_version()}

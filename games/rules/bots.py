@@ -1,47 +1,159 @@
-"""Simple players for the tile games: random legal turns in record form (tests, timeouts, load)."""
+"""Computer players for any game of the contract, at three levels, deciding from one seat's view alone.
+
+A bot never sees the state: it draws states consistent with its seat's view (``Engine.sample_state``: the
+hidden orders, hands and face-down pieces drawn from its own random numbers) and plays them out. Its worth of
+a position is the game's own ``Engine.evaluate``.
+
+- **easy**: one step, greedily: each legal action is applied once and the position valued, with noise.
+- **medium**: its whole turn looked ahead: every line of its own actions until the turn ends (or a draw
+  shows something hidden), each end valued over a few drawn states; the best line's first action.
+- **hard**: medium's best candidates played on (flat Monte Carlo with determinisation): in states drawn
+  from the view, each candidate's line, then the next turns of every seat played greedily, valued at the end,
+  averaged; as many as a time budget allows.
+"""
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
 
-from .tiles.engine import TileEngine
-from .tiles.state import TileState
+from . import AnyEngine
+from .base import CHANCE, TERMINAL, IllegalActionError
 
-
-def random_turn(eng: TileEngine, state: TileState, rng: random.Random, pieces: bool = True) -> dict[str, Any]:
-    """A uniformly random legal turn for the seat to move, from that seat's view.
-
-    With ``pieces`` false the turn places no follower, Prophet or Ark (a timeout's turn).
-    """
-    view = eng.view(state, state.seat)
-    if not view["legal"]:
-        return {"tile": state.hand, "discard": True}
-    spot = rng.choice(view["legal"])
-    choices: list[dict[str, Any]] = [{"type": "pass"}]
-    if pieces:
-        choices += [{"type": "follower", "at": at} for at in spot["followers"]]
-        choices += [{"type": "prophet", "at": at} for at in spot["prophet"]]
-        if state.ark is not None:
-            paths = eng.ark_paths(state) if hasattr(eng, "ark_paths") else []
-            if paths:
-                choices.append({"type": "ark", "path": [list(step) for step in rng.choice(paths)]})
-    turn: dict[str, Any] = {"tile": view["tile"], "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"],
-                            "action": rng.choice(choices)}
-    if spot["ark_at"]:
-        turn["ark_at"] = rng.choice(spot["ark_at"])
-    return turn
+LEVELS = ("easy", "medium", "hard")
 
 
-def play_random_game(eng: TileEngine, players: int, seed: int,
-                     max_turns: Optional[int] = None) -> tuple[TileState, list[dict[str, Any]]]:
-    """A random game through whole turns, as the site plays it: (final state, turns in record form)."""
-    rng = random.Random(seed)
-    state, forced = eng.deal(eng.new_game(players, {"seed": seed}))
-    log = [t.to_dict() for t in forced]
-    while not eng.is_over(state) and (max_turns is None or len(log) < max_turns):
-        turn = random_turn(eng, state, rng)
-        state = eng.apply_turn(state, eng.parse_turn(turn))
-        log.append(eng.parse_turn(turn).to_dict())
-        state, forced = eng.deal(state)
-        log.extend(t.to_dict() for t in forced)
-    return state, log
+@dataclass(frozen=True)
+class Settings:
+    """How hard each level works (``bench_bots`` measures what these give)."""
+
+    noise: float = 3.0          # easy: the spread of the noise added to each value, in points
+    samples: int = 2            # medium: drawn states each line's end is valued over
+    max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
+    candidates: int = 4         # hard: medium's best first actions tried further
+    seconds: float = 1.5        # hard: the time budget of one decision
+    horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
+    clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
+
+
+DEFAULT = Settings()
+
+
+def choose(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
+           settings: Settings = DEFAULT) -> Any:
+    """The action the computer at ``level`` plays for ``seat``, which sees ``view`` only."""
+    state = eng.sample_state(view, seat, rng)
+    if eng.current_player(state) != seat:
+        raise IllegalActionError("it is not this seat's turn")
+    actions = eng.legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if level == "easy":
+        return _easy(eng, state, seat, actions, rng, settings)
+    ranked = _ranked_lines(eng, view, seat, rng, settings)
+    if level == "medium" or len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= settings.clear_lead:
+        return ranked[0][1]  # hard spends its time only where the choice is close
+    return _hard(eng, view, seat, ranked, rng, settings)
+
+
+# ----- easy -------------------------------------------------------------------------------------------
+def _easy(eng: AnyEngine, state: Any, seat: int, actions: list[Any], rng: random.Random,
+          settings: Settings) -> Any:
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        value = eng.evaluate(_chance(eng, eng.apply(state, action)), seat) + rng.gauss(0, settings.noise)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _chance(eng: AnyEngine, state: Any) -> Any:
+    """The state after the chance steps due, as this (drawn) state dictates them."""
+    while eng.current_player(state) == CHANCE:
+        state = eng.apply(state, eng.sample_chance(state))
+    return state
+
+
+# ----- medium: the lines of one's own turn ---------------------------------------------------------------
+def _ranked_lines(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,
+                  settings: Settings) -> list[tuple[float, Any, list[Any]]]:
+    """Every first action with the best line of the turn it begins and that line's value, best first."""
+    states = [eng.sample_state(view, seat, rng) for _ in range(settings.samples)]
+    budget = [settings.max_lines]
+    out = []
+    for action in eng.legal_actions(states[0]):
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        out.append((value + rng.random() * 1e-6, action, [action, *rest]))  # ties broken at random
+    out.sort(key=lambda item: item[0], reverse=True)
+    return out
+
+
+def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int]) -> tuple[float, list[Any]]:
+    """The best value ``seat`` can reach by its own next actions in these (parallel, drawn) states."""
+    first = states[0]
+    if eng.current_player(first) != seat:  # the turn ended, or a draw comes: value it where it stands
+        return _mean(eng, states, seat), []
+    actions = eng.legal_actions(first)
+    budget[0] -= len(actions)
+    if budget[0] < 0:  # too many lines: complete the turn greedily
+        action = max(actions, key=lambda a: _mean(eng, [eng.apply(s, a) for s in states], seat))
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        return value, [action, *rest]
+    best: tuple[float, list[Any]] = (float("-inf"), [])
+    for action in actions:
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        if value > best[0]:
+            best = (value, [action, *rest])
+    return best
+
+
+def _mean(eng: AnyEngine, states: list[Any], seat: int) -> float:
+    return sum(eng.evaluate(_chance(eng, s), seat) for s in states) / len(states)
+
+
+# ----- hard: candidates played on --------------------------------------------------------------------------
+def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
+          rng: random.Random, settings: Settings) -> Any:
+    candidates = ranked[:settings.candidates]
+    totals = [0.0] * len(candidates)
+    runs = 0
+    deadline = time.perf_counter() + settings.seconds
+    while runs < 2 or time.perf_counter() < deadline:
+        state = eng.sample_state(view, seat, rng)
+        for index, (_, _, line) in enumerate(candidates):
+            totals[index] += _play_on(eng, state, seat, line, rng, settings)
+        runs += 1
+        if runs >= 200:
+            break
+    best = max(range(len(candidates)), key=lambda i: totals[i])
+    return candidates[best][1]
+
+
+def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random.Random,
+             settings: Settings) -> float:
+    """Play ``line`` in a drawn state, then every seat's next turns greedily; ``seat``'s value at the end."""
+    try:
+        for action in line:
+            state = _chance(eng, eng.apply(state, action))
+    except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
+        return eng.evaluate(state, seat)
+    entries = settings.horizon * len(eng.scores(state))
+    start = eng.turn_number(state)
+    while eng.turn_number(state) - start < entries:
+        player = eng.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            state = eng.apply(state, eng.sample_chance(state))
+            continue
+        actions = eng.legal_actions(state)
+        sample = actions if len(actions) <= 24 else rng.sample(actions, 24)
+        state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
+    return eng.evaluate(state, seat)
+
+
+def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,
+                  settings: Optional[Settings] = None) -> Any:
+    """A uniformly random legal action (the yardstick bench_bots measures the easy level against)."""
+    return rng.choice(eng.legal_actions(eng.sample_state(view, seat, rng)))

@@ -1,11 +1,18 @@
-"""Game records (../shared/RECORD.md): replay one, or write one from a game's turns."""
+"""Game records (docs/records/): replay one, or write one from a game's entries.
+
+A record is one JSON document: ``format``, ``game``, ``players``, the game's own set-up keys
+(``Engine.record_setup``), ``turns`` (one entry each, in the game's record form) and ``end``. Every game's
+record replays through the same loop: each entry's actions (``Engine.entry_actions``), chance ones
+included, applied in order; an entry must end exactly where its last action ends the turn.
+"""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, Sequence
 
-from . import engine as get_engine, games
-from .base import RulesError
+from . import AnyEngine, games
+from . import engine as get_engine
+from .base import IllegalActionError, InvalidActionError, JSONDict, RulesError
 
 FORMAT = 1
 
@@ -19,7 +26,7 @@ class RecordError(ValueError):
         self.reason = reason
 
 
-def load_record(text: str) -> dict[str, Any]:
+def load_record(text: str) -> JSONDict:
     """Parse a record's JSON text and check its outline; raises ``RecordError``."""
     try:
         record = json.loads(text)
@@ -30,8 +37,8 @@ def load_record(text: str) -> dict[str, Any]:
     return record
 
 
-def _outline(record: Any) -> tuple[Any, int, list[Any], bool]:
-    """(engine, players, turns, end) of a record, or ``RecordError``."""
+def _outline(record: Any) -> tuple[AnyEngine, int, list[Any], bool]:
+    """(engine, players, entries, end) of a record, or ``RecordError``."""
     if not isinstance(record, dict):
         raise RecordError(None, "a record must be a JSON object")
     if record.get("format", FORMAT) != FORMAT:
@@ -53,31 +60,60 @@ def _outline(record: Any) -> tuple[Any, int, list[Any], bool]:
     return eng, players, turns, end
 
 
-def replay_state(record: Mapping[str, Any]) -> tuple[Any, Any]:
-    """(engine, final state) of a record; raises ``RecordError`` naming the turn at fault."""
+def apply_entry(eng: AnyEngine, state: Any, entry: Any) -> Any:
+    """The state after one record entry: its actions applied in order, the entry ending with its last one.
+
+    Raises ``RulesError`` (the engine's reason) if an action is refused, if the entry stops before its turn
+    is complete, or if it goes on after its turn ended.
+    """
+    if eng.is_over(state):
+        raise IllegalActionError("the game is already over")
+    before = eng.turn_number(state)
+    actions = eng.entry_actions(state, entry)
+    for index, action in enumerate(actions):
+        if index and eng.turn_number(state) != before:
+            eng.apply(state, action)  # the engine's own reason, if it refuses what comes after the turn
+            raise IllegalActionError("the turn is over before the end of this entry")
+        state = eng.apply(state, action)
+    if eng.turn_number(state) == before and not eng.is_over(state):
+        raise IllegalActionError(eng.entry_unfinished(state))
+    return state
+
+
+def replay_state(record: Mapping[str, Any]) -> tuple[AnyEngine, Any]:
+    """(engine, final state) of a record; raises ``RecordError`` naming the entry at fault."""
     eng, players, turns, end = _outline(record)
-    state = eng.new_game(players, {"seed": 0})
-    for number, data in enumerate(turns, start=1):
-        if eng.is_over(state):
-            raise RecordError(number, "the game is already over: every tile has been played")
+    try:
+        state = eng.record_start(players, record)
+    except RulesError as err:
+        raise RecordError(None, str(err)) from None
+    for number, entry in enumerate(turns, start=1):
         try:
-            state = eng.apply_turn(state, eng.parse_turn(data))
+            state = apply_entry(eng, state, entry)
         except RulesError as err:
             raise RecordError(number, str(err)) from None
     if end and not eng.is_over(state):
-        state = eng.finish(state)
+        state = eng.settle(state)
     return eng, state
 
 
-def replay_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay a record: ``{"scores", "finished", "turns", "winners"}`` as RECORD.md prints it."""
+def replay_record(record: Mapping[str, Any]) -> JSONDict:
+    """Replay a record: ``{"scores", "finished", "turns", "winners"}`` as ``manage.py replay`` prints it."""
     eng, state = replay_state(record)
     return {"scores": eng.scores(state), "finished": eng.is_over(state),
             "turns": len(record["turns"]), "winners": eng.winners(state)}
 
 
-def write_record(game: str, players: int, turns: list[Mapping[str, Any]], end: bool = False) -> dict[str, Any]:
-    """A record of ``turns`` (record-form dicts, in the order played), canonicalised."""
-    eng = get_engine(game)
-    return {"format": FORMAT, "game": game, "players": players,
-            "turns": [eng.parse_turn(t).to_dict() for t in turns], "end": end}
+def write_record(game: str, players: int, entries: Sequence[Mapping[str, Any]], *, end: bool = False,
+                 setup: Optional[Mapping[str, Any]] = None) -> JSONDict:
+    """A record of ``entries`` (record form, in the order played); ``setup``: the game's own keys."""
+    extra = dict(setup or {})
+    head: JSONDict = {"format": FORMAT, "game": game}
+    if "map" in extra:
+        head["map"] = extra.pop("map")
+    head["players"] = players
+    return {**head, **extra, "turns": [dict(e) for e in entries], "end": end}
+
+
+__all__ = ["FORMAT", "InvalidActionError", "RecordError", "apply_entry", "load_record", "replay_record",
+           "replay_state", "write_record"]

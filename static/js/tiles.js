@@ -1,6 +1,6 @@
 // Tile geometry and drawing: a tile type of the catalogue becomes SVG markup.
 //
-// Notation: ../shared/tiles/README.md. A tile is a 100 x 100 square drawn at rotation 0 and turned with
+// Notation: docs/tiles.md. A tile is a 100 x 100 square drawn at rotation 0 and turned with
 // an SVG transform; sides N E S W, halves NNW NNE ENE ESE SSE SSW WSW WNW clockwise; x east, y SOUTH.
 // Where a follower stands, and where icons go, is found on a small grid: the cities (polygons) and
 // roads (thick lines) block it, and each connected free part is the field whose halves it touches.

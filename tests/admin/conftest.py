@@ -8,17 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import services
 from games.models import Game
-from games.rules import engine
-from games.rules.bots import random_turn
+from games.play import services
+from tests.factories import play_turn as _play_turn
 
 User = get_user_model()
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
@@ -32,14 +26,6 @@ def mod_client(moderator) -> Client:
     client = Client()
     client.force_login(moderator)
     return client
-
-
-@pytest.fixture
-def make_user(db) -> Callable[..., Any]:
-    def make(username: str, **extra: Any) -> Any:
-        return User.objects.create_user(username=username, email=f"{username}@example.com",
-                                        password="pw-player-123", **extra)
-    return make
 
 
 @pytest.fixture
@@ -67,9 +53,4 @@ def start_game() -> Callable[..., Game]:
 
 def play_turn(game: Game) -> Game:
     """The player to move plays one random legal turn."""
-    game.refresh_from_db()
-    eng = engine(game.game)
-    state = eng.state_from_dict(game.state)
-    turn = random_turn(eng, state, random.Random(1))
-    user = game.seats.get(number=game.current_seat).user
-    return services.move_submit(game_id=game.pk, user=user, turn=turn, expected_version=game.version)
+    return _play_turn(game, random.Random(1))

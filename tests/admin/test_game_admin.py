@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game
+from games.play import services
 
 from .conftest import play_turn
 

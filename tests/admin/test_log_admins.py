@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import ModeratorAction, Move
+from games.play import services
 
 from .conftest import play_turn
 

@@ -6,8 +6,8 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from games import services
 from games.models import Game, ModeratorAction, Move, Seat
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,8 @@ from typing import Any, Optional
 
 from django.db import connections
 
-from games import services
 from games.models import Game
-from games.rules import engine
-from games.rules.bots import random_turn
+from tests.factories import play_turn
 
 PASSWORD = "a long pass phrase for tests"
 
@@ -115,15 +113,11 @@ def play_random_turns(game_id: int, rng: random.Random, leave: int = 0, turns: O
 
 def _play_random_turns(game_id: int, rng: random.Random, leave: int, turns: Optional[int]) -> Game:
     game = Game.objects.get(pk=game_id)
-    eng = engine(game.game)
     played = 0
     while game.status == Game.Status.ACTIVE and (turns is None or played < turns):
-        state = eng.state_from_dict(game.state)
-        if len(state.pile) <= leave:
+        if len(game.state["pile"]) <= leave:
             break
-        user = game.seats.get(number=game.current_seat).user
-        game = services.move_submit(game_id=game.pk, user=user, turn=random_turn(eng, state, rng),
-                                    expected_version=game.version)
+        game = play_turn(game, rng)
         played += 1
     game.refresh_from_db()
     return game

@@ -10,11 +10,22 @@ from urllib.parse import urlparse
 
 import pytest
 
-from games import services
 from games.models import Game
-from tests.browser.pages import (click_cell, confirm_turn, game_data, log_in, my_turn, place_first_fit,
-                                 play_random_turns, sign_up, tiles_on_board, wait_for_game)
-from tests.factories import PASSWORD as FACTORY_PASSWORD, UserFactory
+from games.play import services
+from tests.browser.pages import (
+    click_cell,
+    confirm_turn,
+    game_data,
+    log_in,
+    my_turn,
+    place_first_fit,
+    play_random_turns,
+    sign_up,
+    tiles_on_board,
+    wait_for_game,
+)
+from tests.factories import PASSWORD as FACTORY_PASSWORD
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

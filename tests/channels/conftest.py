@@ -23,10 +23,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from arkproject.asgi import application
-from games import services
 from games.models import Game
-from games.rules import engine
-from games.rules.bots import random_turn
+from tests import factories
 from tests.factories import UserFactory
 from tests.hidden import keys_in
 
@@ -129,28 +127,15 @@ def players() -> list[Any]:
 def start_game(users: list[Any], *, private: bool = False, seed: Optional[int] = 1234, name: str = "ark",
                move_hours: int = 72) -> Game:
     """A started game of ``users`` (the first creates it, the others join), seed pinned unless None."""
-    game = services.game_create(user=users[0], game=name, players=len(users), private=private,
-                                move_hours=move_hours)
-    if seed is not None:
-        Game.objects.filter(pk=game.pk).update(seed=seed)
-    for user in users[1:]:
-        services.game_join(game_id=game.pk, user=user, invite_code=game.invite_code)
-    game.refresh_from_db()
-    return game
+    return factories.start_game(users, game=name, private=private, seed=seed, move_hours=move_hours)
 
 
-def mover(game: Game) -> Any:
-    """The user whose turn it is (from the database)."""
-    game.refresh_from_db()
-    return game.seats.get(number=game.current_seat).user
+mover = factories.mover
 
 
 def play_turn(game_id: int, rng_seed: int = 7) -> Game:
     """One random legal turn for the seat to move, through ``services.move_submit`` (on_commit runs)."""
-    game = Game.objects.get(pk=game_id)
-    eng = engine(game.game)
-    turn = random_turn(eng, eng.state_from_dict(game.state), random.Random(rng_seed))
-    return services.move_submit(game_id=game.pk, user=mover(game), turn=turn, expected_version=game.version)
+    return factories.play_turn(Game.objects.get(pk=game_id), random.Random(rng_seed))
 
 
 def api_game(game_id: int, user: Any = None) -> dict[str, Any]:

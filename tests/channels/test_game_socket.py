@@ -5,10 +5,9 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from arkproject.asgi import application
-from games import services
-from games.broadcast import game_broadcast
-from tests.channels.conftest import (Socket, api_game, db_async, mover, play_turn, run_async, session_cookie,
-                                     start_game)
+from games.live.broadcast import game_broadcast
+from games.play import services
+from tests.channels.conftest import Socket, api_game, db_async, mover, play_turn, run_async, session_cookie, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,7 +105,7 @@ async def test_after_a_turn_each_socket_gets_its_own_view(players):
     cookies = {user.pk: await db_async(session_cookie)(user) for user in (first, second, watcher)}
     audience = {name: (user, await Socket(game_path(game.pk), cookies[user.pk] if user else None).connect())
                 for name, user in (("first", first), ("second", second), ("watcher", watcher), ("anonymous", None))}
-    for name, (user, sock) in audience.items():
+    for name, (_user, sock) in audience.items():
         message = await sock.receive_type("game")
         assert message["version"] == game.version
         if name == "first":
@@ -201,3 +200,30 @@ async def test_sync_after_missed_changes_returns_the_current_view(players):
     await sock.send({"type": "sync"})
     assert (await sock.receive_type("game"))["version"] == after.version
     await sock.close()
+
+
+# ----- frames and paths the site does not speak (found by an attack on the running site) -------------------
+@run_async
+async def test_a_deeply_nested_or_huge_frame_closes_the_socket_cleanly(players):
+    game = await db_async(start_game)(players[:2])
+    for frame in ("[" * 990 + "]" * 990, '{"type": "ping", "pad": "' + "x" * 5000 + '"}',
+                  '{"type": "ping", "a": ' + "[" * 20 + "]" * 20 + "}"):
+        sock = await Socket(game_path(game.pk)).connect()
+        await sock.receive_type("game")
+        await sock.send_text(frame)
+        assert await sock.closed_with() == 1009
+    sock = await Socket(game_path(game.pk)).connect()  # a normal frame still works, brackets in strings too
+    await sock.receive_type("game")
+    await sock.send_text('{"type": "ping", "note": "' + "[" * 40 + '"}')
+    assert (await sock.receive())["type"] == "pong"
+    await sock.close()
+
+
+@run_async
+async def test_a_socket_to_an_unknown_path_is_refused_at_the_handshake():
+    for path in ("/ws/nope/", "/ws/games/abc/", "/elsewhere"):
+        comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver"),
+                                                                 (b"host", b"testserver")])
+        connected, code = await comm.connect(timeout=5)
+        assert connected is False and code in (None, 1000, 403)
+        await comm.disconnect()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games.play import services
 from tests.channels.conftest import Socket, db_async, mover, play_turn, run_async, session_cookie, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,4 +65,20 @@ async def test_lobby_ping_sync_and_bad_messages(players):
     assert (await sock.receive_type("error"))["detail"]
     await sock.send_text("]")
     assert (await sock.receive_type("error"))["detail"]
+    await sock.close()
+
+
+@run_async
+async def test_open_games_by_others_appear_live_in_every_lobby(players):
+    """A public game opened, filled or cancelled by someone else changes every lobby's open list at once;
+    a private one tells no one."""
+    host, guest, watcher, _ = players
+    sock = await Socket(LOBBY, await db_async(session_cookie)(watcher)).connect()
+    assert (await sock.receive())["changed"] is None
+    game = await db_async(services.game_create)(user=host, game="carcassonne", players=2)
+    assert await sock.receive() == {"type": "lobby", "waiting": [], "changed": game.pk}
+    await db_async(services.game_create)(user=host, game="ark", players=2, private=True)
+    assert await sock.nothing()
+    await db_async(services.game_join)(game_id=game.pk, user=guest)  # full: it leaves the open list
+    assert (await sock.receive())["changed"] == game.pk
     await sock.close()

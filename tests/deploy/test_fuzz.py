@@ -13,13 +13,15 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
-from hypothesis import HealthCheck, settings as hypothesis_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
 from schemathesis import checks
 
 from arkproject.wsgi import application
-from games import services
 from games.models import Game
+from games.play import clock as site_clock
+from games.play import services
 from tests.factories import UserFactory
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
@@ -44,6 +46,13 @@ class World:
         game = services.game_create(user=self.player, game="ark", players=2)
         self.game = services.game_join(game_id=game.pk, user=self.other, invite_code=game.invite_code)
         self.open_game = services.game_create(user=self.other, game="carcassonne", players=3)
+        # a move the server made (a timeout): its log entry names no user, as the schema must say
+        site_clock.freeze(Game.objects.get(pk=self.game.pk).deadline)
+        try:
+            services.move_timeout(game_id=self.game.pk, expected_version=self.version())
+        finally:
+            site_clock.unfreeze()
+        assert self.game.moves.filter(user__isnull=True).exists()
 
     def version(self) -> int:
         return Game.objects.get(pk=self.game.pk).version
@@ -94,3 +103,5 @@ def test_the_schema_documents_errors_and_retry_after() -> None:
     assert "Retry-After" in turns["429"]["headers"]
     game = schema.raw_schema["components"]["schemas"]["Game"]["properties"]
     assert game["time_left"]["nullable"] and game["view"]["nullable"]
+    move = schema.raw_schema["components"]["schemas"]["Move"]["properties"]
+    assert move["user"]["nullable"] and move["turn"]["nullable"]  # the server's moves and seat changes

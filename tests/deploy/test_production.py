@@ -85,7 +85,7 @@ def test_production_settings() -> None:
     assert s["STORAGES"]["staticfiles"]["BACKEND"] == "arkproject.storage.StaticFilesStorage"
     # REDIS_URL set: everything shared goes through Redis and no web process sweeps on its own
     assert s["INPROCESS_SWEEP"] is False
-    assert s["CACHE"] == "arkproject.cache.SharedPoolRedisCache"
+    assert s["CACHE"] == "django.core.cache.backends.redis.RedisCache"
     assert s["CHANNEL_LAYER"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert s["EAGER"] is False
     assert s["LOGGING"]["handlers"]["console"]["stream"] == "ext://sys.stdout"
@@ -109,7 +109,7 @@ def test_development_needs_no_collectstatic_and_sweeps_in_process_without_redis(
 
 def test_a_web_server_process_starts_no_sweeper_thread_when_redis_is_set() -> None:
     """No state only in one process: with REDIS_URL, celery beat sweeps; uvicorn's workers start no thread."""
-    result = run_python("from games import sweeper; import threading\n"
+    result = run_python("from games.notifications import sweeper; import threading\n"
                         "print(sweeper.start(['uvicorn']), sorted(t.name for t in threading.enumerate()))",
                         production_env())
     assert result.returncode == 0, result.stderr

@@ -18,7 +18,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from arkproject import ratelimit
-from games import services
+from games.play import services
 from tests.factories import UserFactory
 
 from .conftest import run_python
@@ -88,7 +88,7 @@ def test_login_page_per_address(address) -> None:
 def test_login_page_per_username_from_many_addresses() -> None:
     user = UserFactory(username=unique("target"))
     url = reverse("login")
-    for attempt in range(10):
+    for _ in range(10):
         client = Client(REMOTE_ADDR=random_address())
         assert client.post(url, {"username": user.username, "password": "wrong"}).status_code == 200
     response = Client(REMOTE_ADDR=random_address()).post(url, {"username": user.username.upper(), "password": "x"})
@@ -142,7 +142,7 @@ def test_api_token_per_address_and_per_username(address) -> None:
     response = api.post("/api/accounts/token/", {"username": user.username, "password": "wrong"}, format="json")
     assert_too_many(response, 60, json=True)
     # the username's own count: 2 attempts so far; 8 more from elsewhere reach 10, the 11th is refused
-    for attempt in range(8):
+    for _ in range(8):
         other = APIClient(REMOTE_ADDR=random_address())
         assert other.post("/api/accounts/token/", {"username": user.username, "password": "wrong"},
                           format="json").status_code == 400
@@ -215,6 +215,20 @@ def test_client_addresses() -> None:
     assert address_of("2001:db8:1:3::1") != address_of("2001:db8:1:2::1")
 
 
+def test_behind_a_trusted_proxy_the_client_is_the_forwarded_address(settings) -> None:
+    settings.FORWARDED_ALLOW_IPS = frozenset({"10.0.0.2"})
+
+    def address_of(remote: str, forwarded: str) -> str:
+        meta = {"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": forwarded}
+        return ratelimit.client_address(type("Request", (), {"META": meta})())
+
+    assert address_of("10.0.0.2", "203.0.113.9") == "203.0.113.9"
+    # a client's own X-Forwarded-For comes first: only the address our proxy added counts
+    assert address_of("10.0.0.2", "198.51.100.1, 203.0.113.9") == "203.0.113.9"
+    assert address_of("10.0.0.2", "203.0.113.9, 10.0.0.2") == "203.0.113.9"  # through two of our proxies
+    assert address_of("192.0.2.7", "203.0.113.9") == "192.0.2.7"  # not our proxy: its header means nothing
+
+
 def test_rates() -> None:
     assert ratelimit.parse_rate("10/m") == (10, 60)
     assert ratelimit.parse_rate("5/hour") == (5, 3600)
@@ -231,3 +245,19 @@ def test_admin_login_page_shares_the_login_count(address) -> None:
     for attempt in range(5):
         assert client.post("/admin/login/", {"username": unique("a"), "password": "x"}).status_code == 200, attempt
     assert_too_many(client.post("/admin/login/", {"username": unique("a"), "password": "x"}), 60, json=False)
+
+
+@pytest.mark.django_db
+def test_only_the_attempts_a_limit_guards_are_counted(address) -> None:
+    """A GET of the sign-up or token API is a 405, not an attempt: it leaves the count alone."""
+    client = APIClient(REMOTE_ADDR=address)
+    for _ in range(12):
+        assert client.get("/api/accounts/register/").status_code == 405
+        assert client.get("/api/accounts/token/").status_code == 405
+        assert client.put("/api/accounts/token/", {}, format="json").status_code == 405
+    response = client.post("/api/accounts/register/", {"username": unique("fresh"), "email": f"{unique('f')}@x.org",
+                                                       "password": "a long pass phrase"}, format="json")
+    assert response.status_code == 201, response.content
+    user = UserFactory()
+    response = client.post("/api/accounts/token/", {"username": user.username, "password": "wrong"}, format="json")
+    assert response.status_code == 400  # a refused log-in, not a 429

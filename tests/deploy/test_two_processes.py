@@ -25,11 +25,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from rest_framework.authtoken.models import Token
 from websockets.asyncio.client import connect
 
-from games import services
 from games.models import Game
-from games.rules import engine
-from games.rules.bots import random_turn
-from tests.factories import UserFactory
+from games.play import services
+from tests.factories import UserFactory, random_turn
 from tests.robustness.conftest import database_url, free_port
 
 from .conftest import child_env
@@ -135,8 +133,7 @@ def test_a_turn_posted_to_one_process_reaches_a_socket_on_the_other(tmp_path) ->
     mover = game.seats.get(number=game.current_seat).user
     watcher = bob if mover == alice else alice
     token = Token.objects.create(user=mover).key
-    eng = engine(game.game)
-    turn = random_turn(eng, eng.state_from_dict(game.state), random.Random(7))
+    turn = random_turn(game, random.Random(7))
     cookie = session_cookie(watcher)
 
     servers = [Server("A", tmp_path), Server("B", tmp_path)]

@@ -8,28 +8,14 @@ from typing import Any, Callable, Iterator
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import Game
-from games.rules import engine
-from games.rules.bots import random_turn
-from games.signals import game_updated
-from tests.factories import UserFactory
+from games.play import services
+from games.play.signals import game_updated
+from tests.factories import mover, play_turns, random_turn  # noqa: F401 (the games tests take them from here)
 from tests.hidden import keys_in
 
 #: Keys that would give away hidden information (the shuffle seed, the pile order).
 SECRET_KEYS = frozenset({"seed", "pile"})
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings) -> None:
-    """Full-strength PBKDF2 costs a third of a second per user; these tests need no such strength."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def make_user(db) -> Callable[..., Any]:
-    """A factory of active users."""
-    return UserFactory
 
 
 @pytest.fixture
@@ -86,26 +72,14 @@ def started(users) -> Callable[..., Game]:
     return make
 
 
-def mover(game: Game) -> Any:
-    """The user whose turn it is."""
-    return game.seats.get(number=game.current_seat).user
-
-
 def next_turn(game: Game, rng: random.Random) -> dict[str, Any]:
     """A random legal record turn for the seat to move, from the stored state."""
-    eng = engine(game.game)
-    return random_turn(eng, eng.state_from_dict(game.state), rng)
+    return random_turn(game, rng)
 
 
 def play(game: Game, rng: random.Random, turns: int | None = None) -> Game:
     """Play ``turns`` random turns through the service (all of them: to the end)."""
-    count = 0
-    while game.status == Game.Status.ACTIVE and (turns is None or count < turns):
-        game = services.move_submit(game_id=game.pk, user=mover(game), turn=next_turn(game, rng),
-                                    expected_version=game.version)
-        count += 1
-    game.refresh_from_db()
-    return game
+    return play_turns(game, turns, rng)
 
 
 def secret_keys(data: Any, path: str = "$") -> list[str]:

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from rest_framework.authtoken.models import Token
 
-from games import services
 from games.models import Game, Move
+from games.play import services
 from games.rules import RulesError, engine
 from tests.games.conftest import mover, next_turn, open_game, play, secret_keys
 
@@ -73,7 +73,8 @@ def test_create(c, users):
     assert (data["game"], data["status"], data["players"], data["move_hours"]) == ("carcassonne", "open", 3, 24)
     assert data["version"] == 0 and data["your_seat"] == 0 and data["view"] is None
     assert data["seats"] == [{"seat": 0, "user": {"id": users[0].pk, "username": users[0].username,
-                                                  "display_name": ""}, "score": 0, "status": "playing",
+                                                  "display_name": "", "kind": "person"}, "score": 0,
+                              "status": "playing",
                               "result": ""}]
     assert data["invite_url"].endswith(f"/games/join/{Game.objects.get().invite_code}/")
     game = Game.objects.get(pk=data["id"])
@@ -208,7 +209,9 @@ def test_turn_errors(c, users, game):
     far = {**turn, "x": 50, "y": 50}
     eng = engine("ark")
     with pytest.raises(RulesError) as caught:
-        eng.apply_turn(eng.state_from_dict(game.state), eng.parse_turn(far))
+        state = eng.state_from_dict(game.state)
+        for action in eng.turn_actions(state, far):
+            state = eng.apply(state, action)
     assert error(submit(mine, game.pk, v, far), 400) == str(caught.value)
     assert "touches no placed tile" in str(caught.value)
     assert "tile in hand is" in error(submit(mine, game.pk, v, {**turn, "tile": "nope"}), 400)
@@ -252,7 +255,7 @@ def test_no_malformed_turn_is_a_500(c, users, game, bad):
         turn = {**bad, "tile": tile} if bad.get("tile") == "T" else bad
         error(submit(client, game.pk, game.version, turn), 400)
     game.refresh_from_db()
-    assert game.version == 1 and not game.moves.exclude(kind=Move.Kind.DISCARD).exists()
+    assert game.version == 1 and not game.moves.exclude(kind=Move.Kind.FORCED).exists()
 
 
 def test_no_turn_in_a_finished_or_waiting_game(c, users, game):
@@ -344,7 +347,7 @@ def test_record(c, users, game, anon):
     game = play(game, random.Random(2), turns=7)
     record = ok(anon.get(url(game.pk, "record")))
     assert (record["format"], record["game"], record["players"], record["end"]) == (1, "ark", 2, False)
-    logged = [m.turn for m in game.moves.filter(kind__in=("turn", "discard")).order_by("seq")]
+    logged = [m.turn for m in game.moves.filter(kind__in=("turn", "forced")).order_by("seq")]
     assert record["turns"] == logged and len(record["turns"]) >= 7
     view = ok(client_of(c, users, mover(game)).get(url(game.pk)))["view"]
     # never a tile not yet drawn: exactly the tiles laid (not the start tile) and discarded

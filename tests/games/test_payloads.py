@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games import payloads, selectors, services
+from games.api.serializers import GameSerializer
 from games.models import Game
-from games.serializers import GameSerializer
+from games.play import payloads, selectors, services
 from tests.games.conftest import mover, next_turn, open_game, play
 
 pytestmark = pytest.mark.django_db
@@ -90,12 +90,12 @@ def test_a_turn_answers_with_the_payload_published_at_commit(started, users, cli
 
     def not_again(**kwargs):
         raise AssertionError("the turn's answer read the game again")
-    monkeypatch.setattr("games.api.selectors.game_get", not_again)
+    monkeypatch.setattr("games.api.views.selectors.game_get", not_again)
     answer = client_for(player).post(f"/api/games/{game.pk}/turns/",
                                      {"version": game.version, "turn": next_turn(game, random.Random(1))},
                                      format="json")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
-    monkeypatch.setattr("games.api.selectors.game_get", real_game_get)
+    monkeypatch.setattr("games.api.views.selectors.game_get", real_game_get)
     fresh = client_for(player).get(f"/api/games/{game.pk}/")
     assert answer.json() == fresh.json() and answer.json()["version"] == game.version + 1
     assert answer.json()["your_seat"] is not None and answer.json()["view"]["tile"] is None  # no longer to move

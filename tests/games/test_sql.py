@@ -8,8 +8,9 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import services, sql
 from games.models import Game, Move, Seat
+from games.play import services
+from games.store import sql
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_a_batch_runs_in_order_and_binds_awkward_values_as_values(game) -> None:
     game.time_left = timedelta(hours=5, seconds=7)
     game.deadline = None
     batch.add(sql.update(game, ["time_left", "deadline"]))
-    batch.add(sql.insert(Move(game=game, seq=seq + 1, kind=Move.Kind.DISCARD, version=game.version)))
+    batch.add(sql.insert(Move(game=game, seq=seq + 1, kind=Move.Kind.FORCED, version=game.version)))
     with CaptureQueriesContext(connection) as captured, transaction.atomic():
         batch.run()
     statements = [q["sql"] for q in captured.captured_queries if "games_" in q["sql"]]
@@ -45,7 +46,7 @@ def test_a_batch_runs_in_order_and_binds_awkward_values_as_values(game) -> None:
     move = Move.objects.get(game=game, seq=seq)
     assert move.turn == {"note": AWKWARD, "n": [1, 2.5, None]} and move.events == [{"feature": AWKWARD}]
     assert move.created_at is not None, "auto_now_add is filled in as the ORM would"
-    assert Move.objects.filter(game=game, seq=seq + 1, kind=Move.Kind.DISCARD).exists()
+    assert Move.objects.filter(game=game, seq=seq + 1, kind=Move.Kind.FORCED).exists()
     saved = Game.objects.get(pk=game.pk)
     assert saved.time_left == timedelta(hours=5, seconds=7) and saved.deadline is None
 

@@ -2,23 +2,23 @@
 
 The tests commit for real (``transaction=True``): the services send ``game_updated`` from
 ``transaction.on_commit``, and the notice rows are made then, as on the site. The clock is
-``games.clock`` frozen at a fixed time and moved with ``clock.advance``: no test sleeps.
+``games.play.clock`` frozen at a fixed time and moved with ``clock.advance``: no test sleeps.
 """
 from __future__ import annotations
 
 import logging
 import random
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 from typing import Any, Callable, Iterator
 
 import pytest
 from django.core import mail
 
-from arkproject.celery import app as celery_app
-from games import clock as site_clock, services, tasks
 from games.models import Game, Seat
-from games.rules import engine
-from games.rules.bots import random_turn
+from games.notifications import tasks
+from games.play import clock as site_clock
+from tests import factories
 from tests.factories import UserFactory
 
 SITE = "https://ark.example"
@@ -36,12 +36,8 @@ def notification_settings(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
-def eager_celery() -> Iterator[None]:
+def always_eager(eager_celery) -> None:
     """Tasks run in the test's own thread, errors raised (with REDIS_URL set too, as CI has it)."""
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = True, True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old
 
 
 @pytest.fixture(autouse=True)
@@ -80,11 +76,7 @@ def users(db) -> list[Any]:
 
 def start_game(players: list[Any], *, game: str = "ark", move_hours: int = 72, seed: int = 1234) -> Game:
     """A game created by the first player and joined by the others: it starts (seed fixed)."""
-    new = services.game_create(user=players[0], game=game, players=len(players), move_hours=move_hours)
-    Game.objects.filter(pk=new.pk).update(seed=seed)
-    for user in players[1:]:
-        services.game_join(game_id=new.pk, user=user)
-    new.refresh_from_db()
+    new = factories.start_game(players, game=game, move_hours=move_hours, seed=seed)
     assert new.status == Game.Status.ACTIVE
     return new
 
@@ -108,11 +100,7 @@ def seat_of(game: Game, user: Any) -> Seat:
 def play(game: Game, rng: random.Random | None = None) -> Game:
     """The player to move plays one random legal turn (with pieces) through the service."""
     game.refresh_from_db()
-    eng = engine(game.game)
-    turn = random_turn(eng, eng.state_from_dict(game.state), rng or random.Random(game.version))
-    services.move_submit(game_id=game.pk, user=mover(game), turn=turn, expected_version=game.version)
-    game.refresh_from_db()
-    return game
+    return factories.play_turn(game, rng or random.Random(game.version))
 
 
 def sweep() -> int:

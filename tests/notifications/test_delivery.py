@@ -7,8 +7,8 @@ import pytest
 from celery.exceptions import Retry
 from django.core import mail
 
-from games import tasks
 from games.models import SentEmail
+from games.notifications import tasks
 
 from .conftest import mover
 
@@ -34,7 +34,7 @@ def test_a_failed_send_is_retried_on_the_same_record(start, clock) -> None:
 
 def _decide(game) -> int:
     """Record the turn email without sending it (as the deciding task does before its commit)."""
-    from games import emails
+    from games.notifications import emails
 
     user = mover(game)
     context = emails.game_context(game, user, game.current_seat)

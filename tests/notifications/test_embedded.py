@@ -5,7 +5,7 @@ import pytest
 from django.conf import settings
 
 from arkproject.celery import app
-from games import sweeper
+from games.notifications import sweeper
 
 
 def test_beat_sweeps_every_minute_and_checks_the_digest_hourly() -> None:

@@ -17,8 +17,9 @@ import pytest
 from django.conf import settings
 
 from arkproject.celery import app as celery_app
-from games import clock as site_clock, tasks
 from games.models import SentEmail
+from games.notifications import tasks
+from games.play import clock as site_clock
 
 from .conftest import mover, start_game
 

@@ -1,12 +1,13 @@
 """Reminders: one email when a fifth of the time is left, or a daily digest of every game waiting."""
 from __future__ import annotations
 
-from datetime import datetime, timezone as dt_timezone
+from datetime import datetime
+from datetime import timezone as dt_timezone
 
 import pytest
 
-from games import tasks
 from games.models import Notice, SentEmail
+from games.notifications import tasks
 
 from .conftest import SITE, mover, play, sent, start_game, sweep
 

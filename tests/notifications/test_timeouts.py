@@ -6,8 +6,9 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from games import selectors, tasks
 from games.models import Game, Move, Notice, Seat
+from games.notifications import tasks
+from games.play import selectors
 from games.rules import engine, record
 
 from .conftest import SITE, mover, play, seat_of, sent, sweep
@@ -50,14 +51,14 @@ def test_a_timeout_plays_a_legal_turn_without_a_follower(start, clock) -> None:
     # the log rebuilds the state, and the record (with the timeout turn) replays to the same scores
     assert selectors.state_from_log(game) == game.state
     exported = selectors.game_record(game)
-    assert exported["turns"][-1] == eng.parse_turn(turn).to_dict()
+    assert exported["turns"][-1] == turn
     assert record.replay_record(exported)["scores"] == eng.scores(after)
     assert Notice.objects.get(game=game, kind=Notice.Kind.TIMEOUT, version=version).outcome == "played"
     # the others are told, and the game goes on: the next player has a fresh deadline
     news = sent("timed out")
     assert sorted(m.to[0] for m in news) == sorted(s.user.email for s in game.seats.all() if s.user != absent)
     assert news[0].subject == f"{absent.name} timed out in The Ark of the Covenant #{game.pk}"
-    assert "the server played for them" in news[0].body and f"{SITE}/games/{game.pk}/" in news[0].body
+    assert "the server ended their turn for them" in news[0].body and f"{SITE}/games/{game.pk}/" in news[0].body
     assert game.deadline == clock.now() + timedelta(hours=72)
 
 

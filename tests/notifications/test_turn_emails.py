@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games import tasks
 from games.models import Notice, SentEmail
+from games.notifications import tasks
+from games.rules import engine
+from games.rules.tiles.words import describe_tile
 
 from .conftest import SITE, mover, play, sent, sweep
 
@@ -23,12 +25,12 @@ def test_the_turn_email_goes_after_the_grace_period(start, clock) -> None:
     [email] = mail.outbox
     assert email.to == [waiting.email] and email.from_email == "ark@ark.example"
     assert email.subject == f"Your turn in The Ark of the Covenant #{game.pk}"
-    tile = game.state["hand"]
-    for words in (f"Your tile: {tile} — ", "Scores: Ann 0", "Bob 0", f"{SITE}/games/{game.pk}/",
+    tile = describe_tile(engine(game.game), game.state["hand"])  # what the tile is, in words, not its id
+    for words in (f"Your tile: {tile}.", "Scores: Ann 0", "Bob 0", f"{SITE}/games/{game.pk}/",
                   "Play by Thu 7 Mar 2030, 10:00 (UTC)", "3 days per move"):
         assert words in email.body, words
     [(html, mimetype)] = email.alternatives
-    assert mimetype == "text/html" and f'href="{SITE}/games/{game.pk}/"' in html and f"<strong>{tile}</strong>" in html
+    assert mimetype == "text/html" and f'href="{SITE}/games/{game.pk}/"' in html and f"Your tile: {tile}." in html
     sweep()
     assert len(mail.outbox) == 1  # once
     notice = Notice.objects.get(game=game, kind=Notice.Kind.TURN_EMAIL, version=game.version)
@@ -116,7 +118,7 @@ def test_every_email_has_one_click_unsubscribe_headers(start, clock) -> None:
 
 
 def test_another_seat_leaving_does_not_send_the_mover_the_same_turn_email_again(start, clock) -> None:
-    from games import services
+    from games.play import services
 
     game = start(3)
     waiting = mover(game)

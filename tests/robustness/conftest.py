@@ -21,12 +21,10 @@ from django.conf import settings as django_settings
 from django.db import connection
 
 from arkproject.celery import app as celery_app
-from games import selectors, services
 from games.models import Game, Move
-from games.rules import engine
-from games.rules.bots import random_turn
-from tests.channels.conftest import mover, start_game  # noqa: F401 (the robustness tests take them from here)
-from tests.factories import UserFactory
+from games.play import selectors
+from tests.channels.conftest import start_game  # noqa: F401 (the robustness tests take them from here)
+from tests.factories import UserFactory, mover, play_turns, random_turn  # noqa: F401
 
 
 def observed(text: str) -> None:
@@ -47,6 +45,8 @@ def need_postgres(why: str) -> None:
 def database_url() -> str:
     """A DATABASE_URL for the test database this process uses (under xdist: test_<name>_gw0 and so on)."""
     db = django_settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
     auth = quote(db["USER"] or "", safe="") + (":" + quote(db["PASSWORD"], safe="") if db.get("PASSWORD") else "")
     host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
     return f"postgres://{auth}{'@' if auth else ''}{host}/{db['NAME']}"
@@ -110,34 +110,9 @@ def race(count: int, work: Callable[[int], Any], timeout: float = 60.0) -> list[
     return results
 
 
-@pytest.fixture
-def eager_celery() -> Iterator[None]:
-    """Tasks run in the calling thread (also with REDIS_URL set): no test queues onto the shared broker."""
-    old = (celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates)
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = True, True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = old
-
-
-@pytest.fixture
-def make_user(db) -> Callable[..., Any]:
-    return UserFactory
-
-
 def next_turn(game: Game, rng: random.Random) -> dict[str, Any]:
     """A random legal turn for the seat to move, from the stored state."""
-    eng = engine(game.game)
-    return random_turn(eng, eng.state_from_dict(game.state), rng)
-
-
-def play_turns(game: Game, count: int, rng: random.Random) -> Game:
-    for _ in range(count):
-        if game.status != Game.Status.ACTIVE:
-            break
-        game = services.move_submit(game_id=game.pk, user=mover(game), turn=next_turn(game, rng),
-                                    expected_version=game.version)
-    game.refresh_from_db()
-    return game
+    return random_turn(game, rng)
 
 
 def check_log(game: Game) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import Game, Move, Seat
+from games.play import services
 from tests.channels.conftest import Socket, db_async, run_async, session_cookie
 from tests.factories import PASSWORD
 
@@ -185,15 +185,16 @@ async def test_a_suspended_account_is_closed_before_the_games_it_leaves_are_push
     overtake the close, however busy the process's sender thread is (CI once saw a view pushed first)."""
     import asyncio
 
-    from games import broadcast
+    from games.live import broadcast
 
-    slow = broadcast._Sender._send
+    real = broadcast.send_all
 
-    async def late(self, groups, message):  # a sender thread that is slow to get the GIL, made certain
-        await asyncio.sleep(0.5)
-        await slow(self, groups, message)
+    async def late(layer, groups, message):  # the close is slow to go out (a busy sender), made certain
+        if message["type"] == "account.closed":
+            await asyncio.sleep(0.5)
+        await real(layer, groups, message)
 
-    monkeypatch.setattr(broadcast._Sender, "_send", late)
+    monkeypatch.setattr(broadcast, "send_all", late)
     ann, bob, mod = cast["ann"], cast["bob"], cast["mod"]
     game = await db_async(start_game)([ann, bob])
     cookie = await db_async(session_cookie)(ann)

@@ -3,7 +3,7 @@
 Whole three-player games (one Ark, one Carcassonne) are played through the API. Before the start, after
 each join and after EVERY turn, each player, a logged-in spectator and an anonymous visitor read
 everything they can: the game, its moves, its record, their games list, the game page, the lobby page and
-the WebSocket ``game`` message (``games.consumers.game_message``; real sockets at a few points). No text may
+the WebSocket ``game`` message (``games.live.consumers.game_message``; real sockets at a few points). No text may
 carry the seed (decimal, hex or as a float), a ``"pile"``/``"seed"`` key, or the next ``K`` tiles of the
 pile in order as a JSON sequence; and only the seat to move sees the tile in hand.
 """
@@ -21,9 +21,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
-from games.consumers import game_message
+from games.live.consumers import game_message
 from games.models import Game
+from games.play import services
 from games.rules import engine
 from tests.channels.conftest import Socket, session_cookie
 from tests.games.conftest import secret_keys

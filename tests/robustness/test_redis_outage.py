@@ -23,8 +23,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from arkproject.celery import app as celery_app
-from games import clock as site_clock, tasks
 from games.models import Game, Notice, SentEmail
+from games.notifications import tasks
+from games.play import clock as site_clock
 from tests.channels.conftest import Socket, session_cookie
 
 from .conftest import CeleryBroker, check_log, mover, next_turn, observed, start_game

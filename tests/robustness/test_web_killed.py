@@ -27,8 +27,18 @@ from rest_framework.authtoken.models import Token
 
 from games.models import Game, Move
 
-from .conftest import (check_log, database_url, free_port, mover, need_postgres, next_turn, observed, start_game,
-                       stop_process, wait_until)
+from .conftest import (
+    check_log,
+    database_url,
+    free_port,
+    mover,
+    need_postgres,
+    next_turn,
+    observed,
+    start_game,
+    stop_process,
+    wait_until,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,11 +19,11 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games import clock as site_clock, tasks
 from games.models import Notice, SentEmail
+from games.notifications import tasks
+from games.play import clock as site_clock
 
-from .conftest import (CeleryBroker, database_url, mover, need_postgres, observed, start_game, stop_process,
-                       wait_until)
+from .conftest import CeleryBroker, database_url, mover, need_postgres, observed, start_game, stop_process, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

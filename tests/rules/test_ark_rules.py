@@ -1,7 +1,7 @@
 """Rule tests for The Ark of the Covenant, from small hand-built game records.
 
-Every expected score here is worked out by hand from ../shared/rules/ark.md and the catalogue
-../shared/tiles/ark.json, never taken from the engine. Coordinates as in tiles/README.md: x grows east,
+Every expected score here is worked out by hand from docs/rules/ark.md and the catalogue
+games/rules/ark/tiles.json, never taken from the engine. Coordinates as in docs/tiles.md: x grows east,
 y grows SOUTH, so north of (x, y) is (x, y - 1). The start tile "27" (edges CRFR: N city cap, E-W road,
 S field) lies at (0, 0) at rotation 0.
 

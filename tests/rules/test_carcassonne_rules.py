@@ -1,7 +1,7 @@
 """Rule tests for Carcassonne (base game), from small hand-built game records.
 
-Every expected score is worked out by hand from ../shared/rules/carcassonne.md (and ark.md where it
-refers to it) with the catalogue ../shared/tiles/carcassonne.json, never taken from the engine.
+Every expected score is worked out by hand from docs/rules/carcassonne.md (and ark.md where it
+refers to it) with the catalogue games/rules/carcassonne/tiles.json, never taken from the engine.
 Coordinates as in tiles/README.md: x east, y SOUTH. The start tile "D" (CRFR: N city cap, E-W road,
 S field) lies at (0, 0), rotation 0.
 
@@ -313,7 +313,7 @@ def test_ark_move_rejected():
 
 def test_ark_at_rejected():
     # The first completed city places nothing in Carcassonne; an ark_at there is not a Carcassonne
-    # record (RECORD.md: ark_at is Ark-only; never a silent skip).
+    # record (docs/records/tiles.md: ark_at is Ark-only; never a silent skip).
     assert_illegal([T("E", 0, -1, 180, PASS, ark_at=[0, -1])], turn=1)
 
 

@@ -7,12 +7,14 @@ import random
 
 import pytest
 
-from games.rules import IllegalActionError, engine
-from games.rules.bots import random_turn
+from games.rules import CHANCE, IllegalActionError, InvalidActionError, engine
+from games.rules.ark.actions import Prophet
+from games.rules.ark.state import ARK
+from games.rules.play import Game
+from games.rules.record import replay_state
+from games.rules.tiles.actions import Follower, Pass, Place
 from games.rules.tiles.geometry import HALVES, SIDES
-from games.rules.record import replay_state, write_record
-from games.rules.tiles.actions import Follower, Pass, Place, Prophet
-from games.rules.tiles.state import ARK
+from games.rules.tiles.state import PLACE
 
 ALL_PLACE_NAMES = (*SIDES, *HALVES, "cloister")
 GAMES = [("carcassonne", 2, 11), ("carcassonne", 3, 12), ("carcassonne", 5, 13),
@@ -28,7 +30,7 @@ def _neighbours_of_board(view: dict) -> set[tuple[int, int]]:
 def _accepted(eng, state, action) -> bool:
     try:
         eng.apply(state, action)
-    except IllegalActionError:
+    except (IllegalActionError, InvalidActionError):
         return False
     return True
 
@@ -47,9 +49,9 @@ def check_listed_choices(eng, state, view: dict, rng: random.Random) -> None:
         assert {rt.names[n] for n in followers} == {rt.names[n] for n in spot["followers"]}
         assert len(spot["followers"]) == len(set(spot["followers"]))
         prophets = {name for name in ALL_PLACE_NAMES if _accepted(eng, placed, Prophet(name))}
-        assert {rt.names[n] for n in prophets} == {rt.names[n] for n in spot["prophet"]}
+        assert {rt.names[n] for n in prophets} == {rt.names[n] for n in spot.get("prophet", [])}
         after_pass = eng.apply(placed, Pass())
-        if spot["ark_at"]:
+        if spot.get("ark_at"):
             assert after_pass.phase == ARK
             assert sorted(list(eng.state_to_dict(after_pass)["ark_choices"])) == sorted(spot["ark_at"])
         else:
@@ -85,47 +87,62 @@ def check_views_together(eng, state) -> None:
             assert together[seat]["tile"] is None and together[seat]["legal"] == [] == together[seat]["options"]
 
 
+def random_step(eng, state, rng: random.Random):
+    """A random legal step, as a player might take it (a follower half the time when one may go)."""
+    actions = eng.legal_actions(state)
+    pieces = [a for a in actions if not isinstance(a, Pass)]
+    if state.phase != PLACE and pieces and rng.random() < 0.5:
+        return rng.choice(pieces)
+    return rng.choice(actions)
+
+
 @pytest.mark.parametrize("game,players,seed", GAMES)
 def test_random_game(game: str, players: int, seed: int) -> None:
     eng = engine(game)
     rng = random.Random(seed)
-    start = eng.new_game(players, {"seed": seed})
-    state, forced = eng.deal(start)
-    log = [t.to_dict() for t in forced]
-    while not eng.is_over(state):
+    played = Game(eng, players, seed)
+    while not played.over:
+        state = played.state
+        assert eng.current_player(state) == state.seat != CHANCE
         view = eng.view(state, state.seat)
         assert view["tile"] == state.hand and view["current_seat"] == state.seat
-        check_listed_choices(eng, state, view, rng)
-        check_round_trip(eng, state)
-        turn = random_turn(eng, state, rng)
+        if state.phase == PLACE:
+            check_listed_choices(eng, state, view, rng)
+            check_round_trip(eng, state)
+        action = random_step(eng, state, rng)
         before = eng.state_to_dict(state)
-        state = eng.apply_turn(state, eng.parse_turn(turn))
-        assert eng.state_to_dict(eng.state_from_dict(before)) == before  # apply left the old state alone
-        log.append(turn)
-        state, forced = eng.deal(state)
-        log.extend(t.to_dict() for t in forced)
-    check_round_trip(eng, state)
-    assert sum(1 for t in log if not t.get("discard")) + len(state.discards) == len(log)
+        played.play(action)
+        assert eng.state_to_dict(state) == before  # apply left the old state alone
+    check_round_trip(eng, played.state)
+    state = played.state
+    assert len(played.entries) == state.moves
+    assert sum(1 for e in played.entries if e.get("discard")) == len(state.discards)
 
-    # Replaying the log on the seeded game gives the very same state, pile included.
-    again = start
-    for turn in log:
-        again = eng.apply_turn(again, eng.parse_turn(turn))
+    # Replaying the steps on the seeded game gives the very same state, pile included.
+    again = eng.new_game(players, {}, seed)
+    for entry in played.entries:
+        for action in eng.entry_actions(again, entry):
+            again = eng.apply(again, action)
     assert eng.state_to_dict(again) == eng.state_to_dict(state)
 
     # Replaying the exported record (no seed) gives the same public game.
-    _, replayed = replay_state(write_record(game, players, log))
+    _, replayed = replay_state(played.record())
     assert eng.view(replayed, None) == eng.view(state, None)
     assert eng.scores(replayed) == eng.scores(state)
 
 
+def _mid_game(game: str, players: int, seed: int, entries: int):
+    eng = engine(game)
+    rng = random.Random(seed)
+    played = Game(eng, players, seed)
+    while len(played.entries) < entries:
+        played.play(random_step(eng, played.state, rng))
+    return eng, played.state
+
+
 @pytest.mark.parametrize("game", ["ark", "carcassonne"])
 def test_views_do_not_depend_on_the_pile_order(game: str) -> None:
-    eng = engine(game)
-    rng = random.Random(5)
-    state, _ = eng.deal(eng.new_game(3, {"seed": 5}))
-    for _ in range(20):
-        state, _ = eng.deal(eng.apply_turn(state, eng.parse_turn(random_turn(eng, state, rng))))
+    eng, state = _mid_game(game, 3, 5, 20)
     shuffled = state.copy()
     random.Random(99).shuffle(shuffled.pile)
     assert shuffled.pile != state.pile
@@ -137,3 +154,17 @@ def test_views_do_not_depend_on_the_pile_order(game: str) -> None:
             assert view["tile"] is None and view["legal"] == []
             # the hidden tile in hand is counted among the tiles still to come
             assert sum(view["remaining"].values()) == view["tiles_left"] + 1
+
+
+@pytest.mark.parametrize("game", ["ark", "carcassonne"])
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_state_sampled_from_a_view_shows_that_view(game: str, seat: int) -> None:
+    """Bots decide from states sampled from their seat's view: such a state shows the seat the same view."""
+    for entries in (0, 7, 30):
+        eng, state = _mid_game(game, 3, 40 + entries, entries)
+        view = eng.view(state, seat)
+        for draw in range(3):
+            sampled = eng.sample_state(view, seat, random.Random(draw))
+            assert eng.view(sampled, seat) == view
+            assert sorted(sampled.pile + ([sampled.hand] if sampled.hand and seat != state.seat else [])) == \
+                sorted(state.pile + ([state.hand] if state.hand and seat != state.seat else []))

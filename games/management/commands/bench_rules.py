@@ -5,9 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from games.rules import games as registered
 from games.rules.bench import run_bench
-
-GAMES = ("carcassonne", "ark")
 
 
 class Command(BaseCommand):
@@ -15,10 +14,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--seconds", type=float, default=5.0, help="time to spend per game (default 5.0)")
-        parser.add_argument("--game", metavar="NAME", help=f"one game only (default: {', '.join(GAMES)})")
+        parser.add_argument("--game", metavar="NAME", choices=registered(),
+                            help=f"one game only (default: all of {', '.join(registered())})")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = [options["game"]] if options["game"] else list(GAMES)
+        games = [options["game"]] if options["game"] else registered()
         for game in games:
             self.stdout.write(json.dumps(run_bench(game, options["seconds"])))
             self.stdout.flush()

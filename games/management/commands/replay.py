@@ -1,4 +1,4 @@
-"""`manage.py replay FILE`: replay a game record (shared/RECORD.md) and print its result as one JSON line."""
+"""`manage.py replay FILE`: replay a game record (docs/records/) and print its result as one JSON line."""
 import json
 import sys
 from argparse import ArgumentParser
@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand
 
 from games.rules.record import RecordError, load_record, replay_record
 
-# Exit status for a bad record, as RECORD.md says; CommandError would print a prefix and exit 1.
+# Exit status for a bad record, as docs/records/ says; CommandError would print a prefix and exit 1.
 BAD_RECORD = 2
 
 

@@ -1,4 +1,4 @@
-"""The Ark of the Covenant (rules/ark.md)."""
+"""The Ark of the Covenant (docs/rules/ark.md)."""
 from .engine import ArkEngine
 
 __all__ = ["ArkEngine"]

@@ -1,38 +1,51 @@
 """The Ark of the Covenant: Prophets, the Ark, temples, scrolls, oases, sheep and wolves.
 
-Rules: ../shared/rules/ark.md. The tile-laying core (placement, features, majority)
-is shared with Carcassonne in ``games.rules.tiles``.
+Rules: docs/rules/ark.md. The tile-laying core (placement, features, majority) is shared with Carcassonne in
+``games.rules.tiles``; everything of the Ark is here.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-from ..base import IllegalActionError
-from ..tiles.actions import MoveArk, PlaceArk, Prophet
-from ..tiles.catalogue import CITY, FIELD, ROAD
+from ..base import IllegalActionError, InvalidActionError, JSONDict
+from ..tiles.actions import PIECE_ACTIONS, want_cell
 from ..tiles.board import Board
+from ..tiles.catalogue import CITY, FIELD, ROAD, Icons, RotatedTile
 from ..tiles.engine import TileEngine
 from ..tiles.geometry import DELTA, cell, coords, on_board
-from ..tiles.state import ARK, TileState
+from ..tiles.state import ACTION
+from ..tiles.words import spot_words
+from .actions import PARSERS, MoveArk, PlaceArk, Prophet
+from .state import ARK, PROPHET, ArkState
 
-MAX_ARK_STEPS = 5       # rules/ark.md: 1 to 5 steps
-TEMPLE_COMPLETE = 7     # rules/ark.md: 7 on completion
-TEMPLE_INCOMPLETE = 3   # rules/ark.md: 3 at the end
+MAX_ARK_STEPS = 5       # docs/rules/ark.md: 1 to 5 steps
+TEMPLE_COMPLETE = 7     # docs/rules/ark.md: 7 on completion
+TEMPLE_INCOMPLETE = 3   # docs/rules/ark.md: 3 at the end
+SHEEP, WOLVES = 0, 1    # the field icons, in the order of ``ArkEngine.icons.field``
 
 
-class ArkEngine(TileEngine):
+class ArkEngine(TileEngine[ArkState]):
     """The rules of The Ark of the Covenant."""
 
     name = "ark"
+    title = "The Ark of the Covenant"
     catalogue_file = Path(__file__).with_name("tiles.json")
-    bonus_key = "scrolls"
+    icons = Icons(city="scrolls", road="oases", field=("sheep", "wolves"), centers=("temple",))
     follower_kinds = frozenset({CITY, ROAD, FIELD})  # never on the temple itself
-    has_prophet = True
-    has_ark = True
+    state_class = ArkState
+    action_parsers = PARSERS
+    piece_action_types = (*PIECE_ACTIONS[:1], Prophet, MoveArk, *PIECE_ACTIONS[1:])
+    entry_extra_keys = ("ark_at",)
+    own_phases = (ARK,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers.update({Prophet: (ACTION, self._prophet), MoveArk: (ACTION, self._move_ark),
+                              PlaceArk: (ARK, self._place_ark)})
 
     # ----- actions ---------------------------------------------------------------------
-    def piece_actions(self, state: TileState) -> list[Any]:
+    def piece_actions(self, state: ArkState) -> list[Any]:
         """Pass, followers, the Prophet's city sides, then every Ark move."""
         actions: list[Any] = super().piece_actions(state)
         if state.prophets[state.seat]:
@@ -44,7 +57,10 @@ class ArkEngine(TileEngine):
         actions.extend(MoveArk(path) for path in self.ark_paths(state))
         return actions
 
-    def ark_paths(self, state: TileState) -> list[tuple[tuple[int, int], ...]]:
+    def phase_actions(self, state: ArkState) -> list[Any]:
+        return [PlaceArk(*coords(key)) for key in sorted(state.ark_choices)] if state.phase == ARK else []
+
+    def ark_paths(self, state: ArkState) -> list[tuple[tuple[int, int], ...]]:
         """Every Ark move: paths of 1 to 5 placed tiles, each next to the last, none visited twice."""
         if state.ark is None:
             return []
@@ -64,17 +80,27 @@ class ArkEngine(TileEngine):
         walk(state.ark, [state.ark])
         return paths
 
-    def _prophet(self, state: TileState, action: Prophet) -> None:
+    def ark_points(self, state: ArkState, path: list[int]) -> list[int]:
+        """docs/rules/ark.md: each tile the Ark enters scores 1 per follower or Prophet on it, to its owner."""
+        points = [0] * state.players
+        nkey = state.board.nkey
+        entered = set(path)
+        for node, (seat, _) in state.followers.items():
+            if nkey[node] in entered:
+                points[seat] += 1
+        return points
+
+    def _prophet(self, state: ArkState, action: Prophet) -> None:
         if not state.prophets[state.seat]:
             raise IllegalActionError("your Prophet has already been used")
-        kind, _ = self._segment_at(state, action.at)
+        kind, _ = self.segment_at(state, action.at)
         if kind != CITY:
             raise IllegalActionError("the Prophet goes only on a city")
-        self._add_piece(state, action.at, True)
+        self.add_piece(state, action.at, PROPHET)
         state.prophets[state.seat] = False  # once per game: it never comes back
-        self._after_action(state)
+        self.after_action(state)
 
-    def _move_ark(self, state: TileState, action: MoveArk) -> None:
+    def _move_ark(self, state: ArkState, action: MoveArk) -> None:
         if state.ark is None:
             raise IllegalActionError("the Ark is not on the board yet")
         if not 1 <= len(action.path) <= MAX_ARK_STEPS:
@@ -91,32 +117,26 @@ class ArkEngine(TileEngine):
             if key in visited:
                 raise IllegalActionError(f"the Ark has already been on ({x}, {y}) in this move")
             visited.append(key)
-        # rules/ark.md: each tile entered scores 1 per follower or Prophet on it, to its owner.
-        points = [0] * state.players
-        nkey = state.board.nkey
-        entered = set(visited[1:])
-        for node, (seat, _) in state.followers.items():
-            if nkey[node] in entered:
-                points[seat] += 1
+        points = self.ark_points(state, visited[1:])
         if any(points):
             self.award(state, points, "ark", visited[1:], False)
         state.ark = visited[-1]
-        self._after_action(state)
+        self.after_action(state)
 
-    def _place_ark(self, state: TileState, action: PlaceArk) -> None:
+    def _place_ark(self, state: ArkState, action: PlaceArk) -> None:
         key = cell(action.x, action.y) if on_board(action.x, action.y) else None
         if key not in state.ark_choices:
             raise IllegalActionError(
                 f"the Ark must go on a tile of the city just completed, and ({action.x}, {action.y}) is not one")
         state.ark = key
         state.ark_choices = []
-        self._end_turn(state)
+        self.end_turn(state)
 
-    def _after_action(self, state: TileState) -> None:
+    def after_action(self, state: ArkState) -> None:
         cities = [r for r in state.pending[0] if state.board.kind[r] == CITY]
         self.score_completed(state)
         if cities and not state.first_city:
-            # rules/ark.md: whoever completes the first city puts the Ark on one of its tiles,
+            # docs/rules/ark.md: whoever completes the first city puts the Ark on one of its tiles,
             # after scoring, in the same turn.
             state.first_city = True
             choices: set[int] = set()
@@ -125,24 +145,48 @@ class ArkEngine(TileEngine):
             state.ark_choices = sorted(choices)
             state.phase = ARK
             return
-        self._end_turn(state)
+        self.end_turn(state)
+
+    def end_turn_now(self, state: ArkState) -> None:
+        """The turn ends where it stands; if the Ark was due on the first city, it goes on its first tile."""
+        if state.phase == ARK:
+            self.push(state, PlaceArk(*coords(state.ark_choices[0])))
+            return
+        super().end_turn_now(state)
+
+    def wrong_phase(self, state: ArkState, action: Any = None) -> str:
+        if state.phase == ARK:
+            return "the Ark must be put on the completed city first"
+        if isinstance(action, PlaceArk):
+            return "the Ark is put on a city ('ark_at') only on the turn that completes the first city"
+        return super().wrong_phase(state, action)
+
+    def feature_points(self, state: ArkState, kind: int, value: int, nodes: list[int], winners: list[int],
+                       final: bool) -> list[int]:
+        points = super().feature_points(state, kind, value, nodes, winners, final)
+        if kind == CITY and not final:
+            for node in nodes:  # docs/rules/ark.md: the Prophet's owner, in the majority, scores double
+                seat, piece = state.followers[node]
+                if piece == PROPHET and seat in winners:
+                    points[seat] = 2 * value
+        return points
 
     # ----- temples ---------------------------------------------------------------------
-    def special_completions(self, state: TileState, key: int) -> list[int]:
+    def special_completions(self, state: ArkState, key: int) -> list[int]:
         """Temples whose cross the tile at ``key`` completes."""
         cells = state.board.cells
         done = []
         for center in (key, *(key + d for d in DELTA)):
             found = cells.get(center)
-            if found is not None and found[0].temple and all(center + d in cells for d in DELTA):
+            if found is not None and found[0].center == "temple" and all(center + d in cells for d in DELTA):
                 done.append(center)
         return done
 
-    def score_special(self, state: TileState, done: list[int]) -> None:
+    def score_special(self, state: ArkState, done: list[int]) -> None:
         for center in done:  # after roads and cities: their returned followers no longer count
             self.score_temple(state, center, TEMPLE_COMPLETE, final=False)
 
-    def score_temple(self, state: TileState, center: int, value: int, final: bool) -> None:
+    def score_temple(self, state: ArkState, center: int, value: int, final: bool) -> None:
         """Score a temple to the majority of pieces on the tiles of its cross (pieces stay)."""
         cells = state.board.cells
         cross = [center] + [center + d for d in DELTA if center + d in cells]
@@ -154,23 +198,131 @@ class ArkEngine(TileEngine):
             self.award(state, points, "temple", cross, final)
 
     # ----- the end ---------------------------------------------------------------------
-    def final_scoring(self, state: TileState) -> None:
-        """rules/ark.md: incomplete temples, then incomplete roads and cities, then fields."""
+    def final_scoring(self, state: ArkState) -> None:
+        """docs/rules/ark.md: incomplete temples, then incomplete roads and cities, then fields."""
         cells = state.board.cells
         for key in state.board.order:
-            if cells[key][0].temple and not all(key + d in cells for d in DELTA):
+            if cells[key][0].center == "temple" and not all(key + d in cells for d in DELTA):
                 self.score_temple(state, key, TEMPLE_INCOMPLETE, final=True)
         self.score_open_roads_and_cities(state)
         board = state.board
         for root in self.open_features(state, (FIELD,)):
-            value = 2 * max(0, board.sheep[root] - board.wolves[root])  # each wolf eats one sheep
+            icons = board.icons[root] or (0, 0)
+            value = 2 * max(0, icons[SHEEP] - icons[WOLVES])  # each wolf eats one sheep
             winners = self.majority(state, board.fnodes[root] or [])
             if value and winners:
                 points = [value if seat in winners else 0 for seat in range(state.players)]
                 self.award(state, points, "field", sorted({board.nkey[n] for n in _field_nodes(board, root)}), True)
 
+    # ----- what positions are worth, for the computer players (tiles/evaluate.py) --------
+    def feature_bonus(self, state: ArkState, root: int, seat: int, expected: float, chance: float) -> float:
+        """The Prophet doubles its owner's share of a completed city."""
+        board = state.board
+        if board.kind[root] == CITY and any(state.followers[n] == (seat, PROPHET) for n in board.fnodes[root] or ()):
+            return expected + chance * 2 * (len(board.tiles[root] or ()) + board.value[root])
+        return expected
+
+    def add_worths(self, state: ArkState, worths: list[float]) -> None:
+        """Temples (3 at the end, 7 when their cross completes) and fields (2 a sheep a wolf leaves) to their
+        majorities; a Prophet in hand is worth a little."""
+        board = state.board
+        cells = board.cells
+        left = min(1.0, len(state.pile) / 70)
+        for key in board.order:
+            if cells[key][0].center != "temple":
+                continue
+            cross = {key} | {key + d for d in DELTA}
+            nodes = [n for n in state.followers if board.nkey[n] in cross]
+            if nodes:
+                missing = sum(1 for c in cross if c not in cells)
+                chance = (0.7 ** missing) * min(1.0, 0.3 + 1.5 * left)
+                for seat in self.majority(state, nodes):
+                    worths[seat] += TEMPLE_INCOMPLETE + chance * (TEMPLE_COMPLETE - TEMPLE_INCOMPLETE)
+        for root in self.open_features(state, (FIELD,)):
+            icons = board.icons[root] or (0, 0)
+            for seat in self.majority(state, board.fnodes[root] or []):
+                worths[seat] += 2 * max(0, icons[SHEEP] - icons[WOLVES]) + 1.5 * left
+        for seat in range(state.players):
+            worths[seat] += 3.0 * left if state.prophets[seat] else 0.0
+
+    # ----- the Ark's parts of views, records, storage and words -------------------------
+    def option_entry(self, state: ArkState, action: Any) -> JSONDict:
+        """An Ark move with the points it gives each seat (the page shows them before it is made)."""
+        entry = super().option_entry(state, action)
+        if isinstance(action, MoveArk):
+            entry["points"] = self.ark_points(state, [cell(x, y) for x, y in action.path])
+        return entry
+
+    def supply_entry(self, state: ArkState, seat: int) -> JSONDict:
+        return {"followers": state.supply[seat], "prophet": state.prophets[seat]}
+
+    def shared_view_extra(self, state: ArkState) -> JSONDict:
+        return {"ark": list(coords(state.ark)) if state.ark is not None else None}
+
+    def placement_extra(self, state: ArkState, entry: JSONDict, key: int, rt: RotatedTile,
+                        preview: list[tuple[bool, bool, list[int]]]) -> None:
+        """The Prophet's city sides, and the tiles the Ark may go on if this placement completes the first city."""
+        has_prophet = state.prophets[state.seat]
+        prophet: list[str] = []
+        ark_cells: set[int] = set()
+        for seg, (occupied, completes, roots) in zip(rt.segments, preview):
+            if seg.kind != CITY:
+                continue
+            if not occupied and has_prophet:
+                prophet.append(seg.name)
+            if not state.first_city and completes:
+                ark_cells.add(key)
+                for root in roots:
+                    ark_cells |= state.board.tiles[root] or set()
+        entry["prophet"] = prophet
+        entry["ark_at"] = [list(coords(k)) for k in sorted(ark_cells)]
+
+    def dump_extra(self, state: ArkState) -> JSONDict:
+        return {"prophets": list(state.prophets), "ark": list(coords(state.ark)) if state.ark is not None else None,
+                "ark_choices": [list(coords(k)) for k in state.ark_choices], "first_city": state.first_city}
+
+    def load_extra(self, state: ArkState, data: Mapping[str, Any]) -> None:
+        state.prophets = [bool(p) for p in data["prophets"]]
+        state.ark = cell(*data["ark"]) if data["ark"] is not None else None
+        state.ark_choices = [cell(x, y) for x, y in data["ark_choices"]]
+        state.first_city = bool(data["first_city"])
+
+    def sample_extra(self, view: Mapping[str, Any]) -> JSONDict:
+        choices = [[o["x"], o["y"]] for o in view.get("options") or [] if o.get("type") == PlaceArk.type]
+        return {"prophets": [bool(entry["prophet"]) for entry in view["supply"]], "ark": view["ark"],
+                "ark_choices": choices, "first_city": view["ark"] is not None or view["phase"] == ARK}
+
+    def entry_extra_actions(self, data: Mapping[str, Any]) -> list[Any]:
+        at = data.get("ark_at")
+        return [PlaceArk(*want_cell(at, "'ark_at'"))] if at is not None else []
+
+    def record_extra(self, out: JSONDict, action: Any) -> None:
+        if not isinstance(action, PlaceArk):
+            raise InvalidActionError(f"{action!r} is not part of a turn of the Ark")
+        out["ark_at"] = [action.x, action.y]
+
+    def phase_unfinished(self, state: ArkState) -> str:
+        if state.phase == ARK:
+            return "this turn completes the first city: 'ark_at' must say where the Ark goes"
+        return super().phase_unfinished(state)
+
+    def describe_own_action(self, action: Mapping[str, Any]) -> str:
+        kind = action.get("type")
+        if kind == "prophet":
+            return f"put the Prophet on {spot_words(str(action.get('at')))}"
+        if kind == "ark":
+            path = action.get("path") or [[0, 0]]
+            steps = len(path)
+            return f"moved the Ark {steps} step{'s' if steps != 1 else ''} to ({path[-1][0]}, {path[-1][1]})"
+        if kind == "place_ark":
+            return f"put the Ark on ({action.get('x')}, {action.get('y')})"
+        return super().describe_own_action(action)
+
+    def describe_entry_extra(self, entry: Mapping[str, Any]) -> str:
+        at = entry.get("ark_at")
+        return f", completing the first city, and put the Ark on ({at[0]}, {at[1]})" if at else ""
+
 
 def _field_nodes(board: Board, root: int) -> list[int]:
     """Every node of a field (for the tiles it spans, shown in the scoring event)."""
     return [node for node in range(len(board.parent)) if board.kind[node] == FIELD and board.find(node) == root]
-

@@ -1,4 +1,4 @@
-"""Carcassonne, base game (rules/carcassonne.md)."""
+"""Carcassonne, base game (docs/rules/carcassonne.md)."""
 from .engine import CarcassonneEngine
 
 __all__ = ["CarcassonneEngine"]

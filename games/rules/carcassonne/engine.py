@@ -1,26 +1,27 @@
 """Carcassonne (base game): cloisters and farms on the shared tile-laying core.
 
-Rules: ../shared/rules/carcassonne.md.
+Rules: docs/rules/carcassonne.md.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..tiles.catalogue import CITY, CLOISTER, FIELD, ROAD
+from ..tiles.catalogue import CITY, CLOISTER, FIELD, ROAD, Icons
 from ..tiles.engine import TileEngine
 from ..tiles.geometry import AROUND
 from ..tiles.state import TileState
 
-CLOISTER_COMPLETE = 9   # rules/carcassonne.md: 9 to its follower
-FARM_PER_CITY = 3       # rules/carcassonne.md: 3 per completed city the farm borders
+CLOISTER_COMPLETE = 9   # docs/rules/carcassonne.md: 9 to its follower
+FARM_PER_CITY = 3       # docs/rules/carcassonne.md: 3 per completed city the farm borders
 
 
-class CarcassonneEngine(TileEngine):
+class CarcassonneEngine(TileEngine[TileState]):
     """The rules of Carcassonne, base game."""
 
     name = "carcassonne"
+    title = "Carcassonne"
     catalogue_file = Path(__file__).with_name("tiles.json")
-    bonus_key = "pennants"
+    icons = Icons(city="pennants", centers=("cloister",))
     follower_kinds = frozenset({CITY, ROAD, FIELD, CLOISTER})
 
     def _cloister_node(self, state: TileState, key: int) -> int:
@@ -33,7 +34,7 @@ class CarcassonneEngine(TileEngine):
         done = []
         for center in (key, *(key + a for a in AROUND)):
             found = cells.get(center)
-            if found is not None and found[0].cloister and all(center + a in cells for a in AROUND):
+            if found is not None and found[0].center == "cloister" and all(center + a in cells for a in AROUND):
                 done.append(self._cloister_node(state, center))
         return done
 
@@ -50,8 +51,25 @@ class CarcassonneEngine(TileEngine):
         self.award(state, points, "cloister", [center] + [center + a for a in AROUND if center + a in cells], final)
         self.return_pieces(state, node)  # followers on a completed cloister return too
 
+    def add_worths(self, state: TileState, worths: list[float]) -> None:
+        """Cloisters (1 and their neighbours now, 9 when surrounded) to their owners; farms (3 per completed city
+        they border, and something for the open cities that may complete) to their majorities."""
+        board = state.board
+        left = min(1.0, len(state.pile) / 70)
+        for node in self.open_features(state, (CLOISTER,)):
+            center = board.nkey[node]
+            around = sum(1 for a in AROUND if center + a in board.cells)
+            expected = 1 + around + (8 - around) * min(1.0, 0.2 + 1.2 * left) * 0.8
+            worths[state.followers[node][0]] += expected
+        for root in self.open_features(state, (FIELD,)):
+            cities = {board.find(c) for c in board.cadj[root] or ()}
+            complete = sum(1 for c in cities if board.open[c] == 0)
+            value = FARM_PER_CITY * (complete + 0.5 * left * (len(cities) - complete))
+            for seat in self.majority(state, board.fnodes[root] or []):
+                worths[seat] += value
+
     def final_scoring(self, state: TileState) -> None:
-        """rules/carcassonne.md: incomplete roads, cities, cloisters, then farms."""
+        """docs/rules/carcassonne.md: incomplete roads, cities, cloisters, then farms."""
         self.score_open_roads_and_cities(state)
         board = state.board
         for node in self.open_features(state, (CLOISTER,)):

@@ -1,13 +1,13 @@
 """Actions of the tile-laying games: small frozen values with a dict form.
 
-A player's turn in a record (../shared/RECORD.md) is a sequence of these: the draw
-(a chance step), then a placement or a discard, then one action, then, on the turn
-that completes the first city of an Ark game, where the Ark goes.
+A turn in a record (docs/records/tiles.md) is a sequence of these: the draw (a chance
+step), then a placement, then one action; or the draw and a discard, when the tile
+fits nowhere (a chance step too: nobody chooses it). A game adds its own actions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Union
+from typing import Any, Callable, ClassVar, Mapping, Optional, Union
 
 from ..base import InvalidActionError
 from .geometry import ROTATIONS
@@ -59,28 +59,6 @@ class Follower:
 
 
 @dataclass(frozen=True, slots=True)
-class Prophet:
-    """Ark: put the Prophet on a city side of the tile just laid."""
-
-    at: str
-    type: ClassVar[str] = "prophet"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "at": self.at}
-
-
-@dataclass(frozen=True, slots=True)
-class MoveArk:
-    """Ark: move the Ark through the listed tiles, 1 to 5 of them."""
-
-    path: tuple[tuple[int, int], ...]
-    type: ClassVar[str] = "ark"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "path": [list(step) for step in self.path]}
-
-
-@dataclass(frozen=True, slots=True)
 class Pass:
     """No action this turn."""
 
@@ -90,20 +68,12 @@ class Pass:
         return {"type": self.type}
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceArk:
-    """Ark: after completing the first city, put the Ark on one of its tiles."""
-
-    x: int
-    y: int
-    type: ClassVar[str] = "place_ark"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "x": self.x, "y": self.y}
-
-
-Action = Union[Draw, Discard, Place, Follower, Prophet, MoveArk, Pass, PlaceArk]
-PIECE_ACTIONS = (Follower, Prophet, MoveArk, Pass)
+Action = Union[Draw, Discard, Place, Follower, Pass]
+#: The actions of a turn's action step that every tile game has.
+PIECE_ACTIONS: tuple[type, ...] = (Follower, Pass)
+#: Chance actions: the server (or a record) takes them, never a player.
+CHANCE_ACTIONS: tuple[type, ...] = (Draw, Discard)
+Parser = Callable[[Mapping[str, Any]], Any]
 
 
 def want_int(data: Mapping[str, Any], key: str, what: str) -> int:
@@ -138,15 +108,8 @@ def want_rotation(data: Mapping[str, Any]) -> int:
     return value
 
 
-def parse_path(value: Any) -> tuple[tuple[int, int], ...]:
-    """An Ark path: a list of [x, y] cells."""
-    if not isinstance(value, (list, tuple)):
-        raise InvalidActionError("an Ark move needs 'path', a list of [x, y] tiles")
-    return tuple(want_cell(step, "each step of the Ark's path") for step in value)
-
-
-def parse_action(data: Mapping[str, Any]) -> Action:
-    """An action from its dict form (``{"type": ...}``); raises ``InvalidActionError``."""
+def parse_action(data: Any, extra: Optional[Mapping[str, Parser]] = None) -> Any:
+    """An action from its dict form (``{"type": ...}``); ``extra`` parses a game's own action types."""
     if not isinstance(data, Mapping):
         raise InvalidActionError("an action must be an object with a 'type'")
     kind = data.get("type")
@@ -158,12 +121,9 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         return Place(want_int(data, "x", "a placement"), want_int(data, "y", "a placement"), want_rotation(data))
     if kind == "follower":
         return Follower(want_str(data, "at", "a follower"))
-    if kind == "prophet":
-        return Prophet(want_str(data, "at", "a Prophet"))
-    if kind == "ark":
-        return MoveArk(parse_path(data.get("path")))
     if kind == "pass":
         return Pass()
-    if kind == "place_ark":
-        return PlaceArk(want_int(data, "x", "placing the Ark"), want_int(data, "y", "placing the Ark"))
-    raise InvalidActionError(f"unknown action type {kind!r}")
+    parse = (extra or {}).get(kind) if isinstance(kind, str) else None
+    if parse is None:
+        raise InvalidActionError(f"unknown action type {kind!r}")
+    return parse(data)

@@ -17,7 +17,7 @@ class Board:
     """Placed tiles, the frontier of empty cells, and the features they form."""
 
     __slots__ = ("cells", "order", "frontier", "parent", "size", "kind", "open", "tiles", "value",
-                 "sheep", "wolves", "fnodes", "cadj", "nkey")
+                 "icons", "fnodes", "cadj", "nkey")
 
     def __init__(self) -> None:
         self.cells: dict[int, tuple[RotatedTile, int]] = {}   # key -> (rotated tile, first node)
@@ -28,9 +28,8 @@ class Board:
         self.kind: list[int] = []
         self.open: list[int] = []                 # open sides of a city or road (root only)
         self.tiles: list[Optional[set[int]]] = []  # cells of a city or road (root only)
-        self.value: list[int] = []                # scrolls, pennants or oases (root only)
-        self.sheep: list[int] = []
-        self.wolves: list[int] = []
+        self.value: list[int] = []                # a city's or road's bonus icons (root only)
+        self.icons: list[tuple[int, ...]] = []    # a field's icons per kind, () if none (root only)
         self.fnodes: list[Optional[list[int]]] = []  # nodes holding followers (root only)
         self.cadj: list[Optional[list[int]]] = []    # a field's bordering city nodes (root only)
         self.nkey: list[int] = []                 # the cell of each node
@@ -47,8 +46,7 @@ class Board:
         new.open = self.open.copy()
         new.tiles = [t.copy() if t else t for t in self.tiles]
         new.value = self.value.copy()
-        new.sheep = self.sheep.copy()
-        new.wolves = self.wolves.copy()
+        new.icons = self.icons.copy()
         new.fnodes = [f.copy() if f else f for f in self.fnodes]
         new.cadj = [c.copy() if c else c for c in self.cadj]
         new.nkey = self.nkey.copy()
@@ -70,8 +68,10 @@ class Board:
         self.size[a] += self.size[b]
         self.open[a] += self.open[b]
         self.value[a] += self.value[b]
-        self.sheep[a] += self.sheep[b]
-        self.wolves[a] += self.wolves[b]
+        ib = self.icons[b]
+        if ib:
+            ia = self.icons[a]
+            self.icons[a] = tuple(x + y for x, y in zip(ia, ib)) if ia else ib
         tb = self.tiles[b]
         if tb is not None:
             ta = self.tiles[a]
@@ -116,8 +116,7 @@ class Board:
             self.open.append(len(seg.sides))
             self.tiles.append({key} if seg.kind <= ROAD else None)
             self.value.append(seg.value)
-            self.sheep.append(seg.sheep)
-            self.wolves.append(seg.wolves)
+            self.icons.append(seg.icons)
             self.fnodes.append(None)
             self.cadj.append([base + c for c in seg.cities] if seg.kind == FIELD and seg.cities else None)
             self.nkey.append(key)

@@ -1,6 +1,6 @@
 """Tile catalogues: loaded from JSON data, each tile type precomputed in its four rotations.
 
-The catalogue files are data (../shared/tiles/README.md); a corrected tile list needs
+The catalogue files are data (docs/tiles.md); a corrected tile list needs
 no code change. Edges are packed two bits per side so a cell's border requirement
 is matched against a rotated tile with one mask-and-compare.
 """
@@ -30,9 +30,8 @@ class Segment:
     kind: int
     sides: tuple[int, ...]
     halves: tuple[int, ...]
-    value: int          # scrolls or pennants on a city, oases on a road
-    sheep: int
-    wolves: int
+    value: int          # bonus icons on a city or road (the game's: scrolls, pennants, oases)
+    icons: tuple[int, ...]  # a field's icons, counted per kind of the game's ``Icons.field``
     cities: tuple[int, ...]  # a field's bordering city segments (indexes into the tile's segments)
     name: str           # canonical place name: first side, first half, or "cloister"
 
@@ -48,8 +47,7 @@ class RotatedTile:
     side_seg: tuple[int, ...]   # per side: segment index of its city/road, or -1
     half_seg: tuple[int, ...]   # per half: segment index of its field, or -1
     names: dict[str, int]       # every place name that reaches a segment -> segment index
-    temple: bool
-    cloister: bool
+    center: str                 # what stands in the tile centre ("temple", "cloister"), or ""
 
     def edge(self, side: int) -> int:
         """The edge type code on a side."""
@@ -67,29 +65,44 @@ class TileType:
     data: dict[str, Any]
 
 
-def _segments(data: dict[str, Any], steps: int, bonus_key: str) -> list[Segment]:
+@dataclass(frozen=True, slots=True)
+class Icons:
+    """The icons a game's catalogue uses (docs/tiles.md, "Fields of a tile")."""
+
+    city: str = ""              # the key of a city's bonus icons ("scrolls", "pennants")
+    road: str = ""              # the key of a road's bonus icons ("oases")
+    field: tuple[str, ...] = ()  # the keys of a field's icons, counted each ("sheep", "wolves")
+    centers: tuple[str, ...] = ()  # flags of what may stand in a tile's centre ("temple", "cloister")
+
+
+def _count(data: dict[str, Any], key: str) -> int:
+    return int(data.get(key, 0)) if key else 0
+
+
+def _segments(data: dict[str, Any], steps: int, icons: Icons) -> list[Segment]:
     segs: list[Segment] = []
     for city in data.get("cities", []):
         sides = tuple(sorted(rotate_side(SIDE_INDEX[s], steps) for s in city["sides"]))
-        segs.append(Segment(CITY, sides, (), int(city.get(bonus_key, 0)), 0, 0, (), SIDES[sides[0]]))
+        segs.append(Segment(CITY, sides, (), _count(city, icons.city), (), (), SIDES[sides[0]]))
     for road in data.get("roads", []):
         sides = tuple(sorted(rotate_side(SIDE_INDEX[s], steps) for s in road["sides"]))
-        segs.append(Segment(ROAD, sides, (), int(road.get("oases", 0)), 0, 0, (), SIDES[sides[0]]))
+        segs.append(Segment(ROAD, sides, (), _count(road, icons.road), (), (), SIDES[sides[0]]))
     for field in data.get("fields", []):
         halves = tuple(sorted(rotate_half(HALF_INDEX[h], steps) for h in field["halves"]))
-        segs.append(Segment(FIELD, (), halves, 0, int(field.get("sheep", 0)), int(field.get("wolves", 0)),
-                            tuple(field.get("cities", [])), HALVES[halves[0]]))
+        counts = tuple(_count(field, key) for key in icons.field)
+        segs.append(Segment(FIELD, (), halves, 0, counts if any(counts) else (), tuple(field.get("cities", [])),
+                            HALVES[halves[0]]))
     if data.get("cloister"):
-        segs.append(Segment(CLOISTER, (), (), 0, 0, 0, (), "cloister"))
+        segs.append(Segment(CLOISTER, (), (), 0, (), (), "cloister"))
     return segs
 
 
-def _rotated(data: dict[str, Any], steps: int, bonus_key: str) -> RotatedTile:
+def _rotated(data: dict[str, Any], steps: int, icons: Icons) -> RotatedTile:
     edges = data["edges"]
     code = 0
     for side, letter in enumerate(edges):
         code |= EDGE_CODE[letter] << (2 * rotate_side(side, steps))
-    segs = _segments(data, steps, bonus_key)
+    segs = _segments(data, steps, icons)
     side_seg = [-1] * 4
     half_seg = [-1] * 8
     names: dict[str, int] = {}
@@ -102,8 +115,8 @@ def _rotated(data: dict[str, Any], steps: int, bonus_key: str) -> RotatedTile:
             names[HALVES[half]] = index
         if seg.kind == CLOISTER:
             names["cloister"] = index
-    return RotatedTile(str(data["id"]), steps, code, tuple(segs), tuple(side_seg), tuple(half_seg), names,
-                       bool(data.get("temple")), bool(data.get("cloister")))
+    center = next((flag for flag in icons.centers if data.get(flag)), "")
+    return RotatedTile(str(data["id"]), steps, code, tuple(segs), tuple(side_seg), tuple(half_seg), names, center)
 
 
 def _check(data: dict[str, Any], rot: RotatedTile) -> None:
@@ -120,12 +133,12 @@ def _check(data: dict[str, Any], rot: RotatedTile) -> None:
             raise CatalogueError(f"tile {data['id']}: a field borders an unknown city")
 
 
-def load_catalogue(path: Path, bonus_key: str) -> dict[str, TileType]:
+def load_catalogue(path: Path, icons: Icons) -> dict[str, TileType]:
     """Read a catalogue JSON file into tile types keyed by id."""
     raw = json.loads(path.read_text(encoding="utf-8"))
     types: dict[str, TileType] = {}
     for data in raw["tiles"]:
-        rotations = tuple(_rotated(data, steps, bonus_key) for steps in range(4))
+        rotations = tuple(_rotated(data, steps, icons) for steps in range(4))
         _check(data, rotations[0])
         tid = str(data["id"])
         if tid in types:

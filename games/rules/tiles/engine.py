@@ -1,24 +1,27 @@
 """The shared engine of the tile-laying games: draw, lay, one action, score.
 
-The Ark of the Covenant and Carcassonne subclass ``TileEngine`` and add their own
-pieces (Prophet, Ark; cloisters) and scoring (temples, sheep; farms).
+The Ark of the Covenant and Carcassonne subclass ``TileEngine`` and add their own pieces, phases and scoring
+(``games/rules/ark``, ``games/rules/carcassonne``); nothing of either lives here.
 """
 from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Optional
+from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, cast
 
-from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError
-from . import serial, view as view_mod
-from .actions import Action, Discard, Draw, Follower, MoveArk, Pass, Place, PlaceArk, Prophet, parse_action
-from .catalogue import CITY, EDGE_NAMES, KIND_NAMES, ROAD, TileType, load_catalogue
+from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, JSONDict, Seed
+from . import evaluate as evaluate_mod
+from . import record, sample, serial, words
+from . import view as view_mod
+from .actions import PIECE_ACTIONS, Discard, Draw, Follower, Parser, Pass, Place, parse_action
+from .catalogue import CITY, EDGE_NAMES, KIND_NAMES, ROAD, Icons, RotatedTile, TileType, load_catalogue
 from .geometry import DELTA, SIDES, cell, coords, on_board
-from .state import ACTION, ARK, DRAW, OVER, PLACE, TileState
-from .turns import Turn, parse_turn
+from .state import ACTION, DRAW, FOLLOWER, OVER, PLACE, TileState
 
-FOLLOWERS_PER_PLAYER = 7  # rules/ark.md and rules/carcassonne.md: 7 in supply
+FOLLOWERS_PER_PLAYER = 7  # docs/rules/ark.md and docs/rules/carcassonne.md: 7 in supply
 _PLACES: dict[int, Place] = {}  # (key * 4 + quarter turns) -> its Place value, shared by all games
+
+S = TypeVar("S", bound=TileState)
 
 
 def _place_value(key: int, quarter: int) -> Place:
@@ -30,178 +33,231 @@ def _place_value(key: int, quarter: int) -> Place:
     return found
 
 
-class TileEngine(Engine):
-    """Rules common to the tile-laying games; subclasses set the catalogue and scoring."""
+class TileEngine(Engine[S, Any], Generic[S]):
+    """Rules common to the tile-laying games; subclasses set the catalogue, pieces, phases and scoring."""
 
-    catalogue_file: Path
-    bonus_key = "pennants"
-    follower_kinds: frozenset[int] = frozenset()
-    has_prophet = False
-    has_ark = False
-    PHASE_OF: dict[type, str] = {Draw: DRAW, Discard: PLACE, Place: PLACE, Follower: ACTION,
-                                 Prophet: ACTION, MoveArk: ACTION, Pass: ACTION, PlaceArk: ARK}
+    catalogue_file: ClassVar[Path]
+    icons: ClassVar[Icons] = Icons()
+    follower_kinds: ClassVar[frozenset[int]] = frozenset()
+    state_class: ClassVar[type[TileState]] = TileState
+    #: A game's own action types: their parsers, and the phase each is played in.
+    action_parsers: ClassVar[Mapping[str, Parser]] = {}
+    #: The action types a record turn's ``action`` may be.
+    piece_action_types: ClassVar[tuple[type, ...]] = PIECE_ACTIONS
+    #: A record turn's keys besides tile, placement and action (the Ark's ``ark_at``).
+    entry_extra_keys: ClassVar[tuple[str, ...]] = ()
+    #: A game's own phases of a turn (the Ark's).
+    own_phases: ClassVar[tuple[str, ...]] = ()
+    whole_turns = True
+    max_players = 5
 
     def __init__(self) -> None:
-        self.types: dict[str, TileType] = load_catalogue(self.catalogue_file, self.bonus_key)
+        self.types: dict[str, TileType] = load_catalogue(self.catalogue_file, self.icons)
         self.start = next(t for t in self.types.values() if t.start)
         pile = [t.id for t in self.types.values() for _ in range(t.count)]
         pile.remove(self.start.id)
         self.full_pile = sorted(pile)
         self._fits: dict[str, dict[int, tuple[int, ...]]] = {tid: {} for tid in self.types}
         self._codes = {tid: tuple(rt.code for rt in t.rotations) for tid, t in self.types.items()}
-        self._handlers: dict[type, Callable[[TileState, Any], None]] = {
-            Draw: self._draw, Discard: self._discard, Place: self._place, Follower: self._follower,
-            Pass: self._pass, Prophet: self._prophet, MoveArk: self._move_ark, PlaceArk: self._place_ark,
+        self.handlers: dict[type, tuple[str, Callable[[Any, Any], None]]] = {
+            Draw: (DRAW, self._draw), Discard: (PLACE, self._discard), Place: (PLACE, self._place),
+            Follower: (ACTION, self._follower), Pass: (ACTION, self._pass),
         }
 
-    # ----- the interface -------------------------------------------------------------
-    def new_game(self, players: int, options: Optional[Mapping[str, Any]] = None) -> TileState:
-        """A game with the start tile laid and the other tiles shuffled by ``options["seed"]``."""
+    # ----- set-up and the flow of play ---------------------------------------------------
+    def new_game(self, players: int, options: Mapping[str, Any], seed: Seed) -> S:
+        """The start tile laid, the other tiles shuffled from the seed's own stream for the pile."""
         self.check_players(players)
-        seed = (options or {}).get("seed", 0)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise InvalidActionError("the seed must be a whole number or a string")
         pile = list(self.full_pile)
-        random.Random(seed).shuffle(pile)
-        state = TileState(players, seed, pile)
+        random.Random(f"pile:{seed}").shuffle(pile)
+        state: S = self.state_class(players, seed, pile)  # type: ignore[assignment]
         state.supply = [FOLLOWERS_PER_PLAYER] * players
-        state.prophets = [self.has_prophet] * players
+        self.set_up(state)
         state.board.place(cell(0, 0), self.start.rotations[0])
         return state
 
-    def current_player(self, state: TileState) -> int:
+    def set_up(self, state: S) -> None:
+        """A game's own pieces at the start (the Ark's Prophets)."""
+
+    def current_player(self, state: S) -> int:
         if state.phase == OVER:
             return TERMINAL
-        return CHANCE if state.phase == DRAW else state.seat
+        if state.phase == DRAW:
+            return CHANCE
+        if state.phase == PLACE and state.hand is not None and not self.has_placement(state, state.hand):
+            return CHANCE  # rules: a tile that fits nowhere is set aside; nobody chooses that
+        return state.seat
 
-    def is_over(self, state: TileState) -> bool:
+    def turn_number(self, state: S) -> int:
+        return state.moves
+
+    def is_over(self, state: S) -> bool:
         return state.phase == OVER
 
-    def scores(self, state: TileState) -> list[int]:
+    def scores(self, state: S) -> list[int]:
         return list(state.scores)
 
-    def sample_chance(self, state: TileState) -> Draw:
-        """The draw the seeded pile dictates: its top tile."""
-        if state.phase != DRAW:
-            raise IllegalActionError("no tile is to be drawn now")
-        return Draw(state.pile[-1])
+    def events(self, state: S) -> Sequence[Mapping[str, Any]]:
+        return state.events
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
+    def active(self, state: S) -> list[bool]:
+        return list(state.active)
 
-    def legal_actions(self, state: TileState) -> list[Any]:
-        """The legal actions of the current step, in a fixed order."""
+    def sample_chance(self, state: S) -> Any:
+        """The draw the seeded pile dictates (its top tile), or the discard of a tile that fits nowhere."""
+        if state.phase == DRAW:
+            return Draw(state.pile[-1])
+        if self.current_player(state) == CHANCE:
+            return Discard()
+        raise IllegalActionError("nothing is to be drawn now")
+
+    def parse_action(self, data: Any) -> Any:
+        return parse_action(data, self.action_parsers)
+
+    def legal_actions(self, state: S) -> list[Any]:
+        """The legal actions now, in a fixed order."""
         if state.phase == DRAW:
             return [Draw(tile) for tile in sorted(set(state.pile))]
         if state.phase == PLACE:
             return self.placements(state) or [Discard()]
         if state.phase == ACTION:
             return self.piece_actions(state)
-        if state.phase == ARK:
-            return [PlaceArk(*coords(key)) for key in sorted(state.ark_choices)]
+        return self.phase_actions(state)
+
+    def phase_actions(self, state: S) -> list[Any]:
+        """The legal actions of a game's own phases."""
         return []
 
-    def apply(self, state: TileState, action: Any) -> TileState:
+    def apply(self, state: S, action: Any) -> S:
         """A new state after ``action``; ``state`` itself is not changed."""
         new = state.copy()
         self.push(new, action)
         return new
 
-    def push(self, state: TileState, action: Any) -> None:
+    def push(self, state: S, action: Any) -> None:
         """Apply ``action`` to ``state`` in place (for bots); on error ``state`` is unchanged."""
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise InvalidActionError(f"not an action of {self.name}: {action!r}")
-        wanted = self.PHASE_OF[type(action)]
-        if state.phase != wanted:
-            raise IllegalActionError(self._wrong_phase(state, action))
+        found = self.handlers.get(type(action))
+        if found is None:
+            raise InvalidActionError(f"not an action of {self.title}: {action!r}")
+        phase, handler = found
+        if state.phase != phase:
+            raise IllegalActionError(self.wrong_phase(state, action))
         handler(state, action)
 
-    def view(self, state: TileState, seat: Optional[int]) -> dict[str, Any]:
-        return view_mod.view(self, state, seat)
+    def wrong_phase(self, state: S, action: Any = None) -> str:
+        """Why ``action`` (of another phase) is refused now."""
+        return {OVER: "the game is over", DRAW: "a tile must be drawn first",
+                PLACE: "the tile in hand must be laid first",
+                ACTION: "the tile is laid: choose a follower, another action, or pass"}.get(
+            state.phase, "that is not what is to be done now")
 
-    def views(self, state: TileState, seats: Iterable[Optional[int]]) -> dict[Optional[int], dict[str, Any]]:
+    # ----- views, words, records, bots ---------------------------------------------------
+    def view(self, state: S, seat: Optional[int]) -> JSONDict:
+        return view_mod.views(self, state, [seat])[seat]
+
+    def views(self, state: S, seats: Iterable[Optional[int]]) -> dict[Optional[int], JSONDict]:
         return view_mod.views(self, state, seats)
 
-    def state_to_dict(self, state: TileState) -> dict[str, Any]:
+    def board_data(self) -> JSONDict:
+        """The catalogue, as the board draws tiles from it."""
+        return {"tiles": [t.data for t in self.types.values()], "icons": {
+            "city": self.icons.city, "road": self.icons.road, "field": list(self.icons.field),
+            "centers": list(self.icons.centers)}}
+
+    def state_to_dict(self, state: S) -> JSONDict:
         return serial.state_to_dict(self, state)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> TileState:
-        return serial.state_from_dict(self, data)
+    def state_from_dict(self, data: Mapping[str, Any]) -> S:
+        state: S = serial.state_from_dict(self, data)
+        return state
 
-    # ----- whole turns (records and the site) ----------------------------------------------
-    def parse_turn(self, data: Any) -> Turn:
-        """A record turn from its dict form; raises ``InvalidActionError``."""
-        return parse_turn(data)
+    def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> S:
+        state: S = sample.sample_state(self, view, seat, rng)
+        return state
 
-    def apply_turn(self, state: TileState, turn: Turn) -> TileState:
-        """A new state after a whole record turn (draw if due, lay or discard, act, place the Ark)."""
+    def entry_actions(self, state: S, entry: Any) -> list[Any]:
+        return record.entry_actions(self, state, entry)
+
+    def entry_record(self, state: Optional[S], actions: Sequence[Any]) -> JSONDict:
+        return record.entry_record(self, actions)
+
+    def turn_actions(self, state: S, data: Any) -> list[Any]:
+        return record.turn_actions(self, state, data)
+
+    def entry_unfinished(self, state: S) -> str:
+        return record.unfinished(self, state)
+
+    def describe_action(self, action: Mapping[str, Any]) -> str:
+        return words.describe_action(self, action)
+
+    def describe_entry(self, entry: Mapping[str, Any]) -> str:
+        return words.describe_entry(self, entry)
+
+    def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        return words.describe_event(event, names)
+
+    def describe_position(self, view: Mapping[str, Any]) -> str:
+        return words.describe_position(self, view)
+
+    def evaluate(self, state: S, seat: int) -> float:
+        return evaluate_mod.evaluate(self, state, seat)
+
+    def feature_bonus(self, state: S, root: int, seat: int, expected: float, chance: float) -> float:
+        """What an open road or city whose majority ``seat`` holds may bring it (``expected``: its points
+        weighed by ``chance``, the chance it completes); a game may add its own (the Ark's Prophet)."""
+        return expected
+
+    def add_worths(self, state: S, worths: list[float]) -> None:
+        """Add to each seat's worth what the game's own features may bring (temples, cloisters, fields)."""
+
+    def timeout_action(self, state: S, rng: random.Random) -> Any:
+        """A random legal placement, then no piece (rules: the server plays for an absent player)."""
+        if state.phase == PLACE:
+            return rng.choice(self.legal_actions(state))
+        if state.phase == ACTION:
+            return Pass()
+        return rng.choice(self.legal_actions(state))
+
+    # ----- settling and seats leaving (for the site) --------------------------------------
+    def settle(self, state: S) -> S:
+        """Final scoring now: the turn in progress ends where it stands (a tile in hand goes back)."""
+        if state.phase == OVER:
+            raise IllegalActionError("the game is over")
         new = state.copy()
-        if new.phase == DRAW:
-            self.push(new, Draw(turn.tile))
-        elif new.phase == PLACE and new.hand != turn.tile:
-            raise IllegalActionError(f"the tile in hand is {new.hand}, not {turn.tile}")
-        elif new.phase != PLACE:
-            raise IllegalActionError(self._wrong_phase(new, turn))
-        if turn.discard:
-            self.push(new, Discard())
-            return new
-        assert turn.place is not None and turn.action is not None
-        self.push(new, turn.place)
-        self.push(new, turn.action)
-        if new.phase == ARK:
-            if turn.ark_at is None:
-                raise IllegalActionError("this turn completes the first city: 'ark_at' must say where the Ark goes")
-            self.push(new, PlaceArk(*turn.ark_at))
-        elif turn.ark_at is not None:
-            raise IllegalActionError("'ark_at' is only given on the turn that completes the first city")
+        self.end_turn_now(new)
+        if new.phase != OVER:
+            self._final(new)
         return new
 
-    def deal(self, state: TileState) -> tuple[TileState, list[Turn]]:
-        """Draw from the seeded pile until the seat to move holds a tile that fits (or the game ends).
-
-        Tiles that fit nowhere are discarded (rules/ark.md); the discards are returned as turns.
-        """
-        new = state.copy()
-        discards: list[Turn] = []
-        while new.phase == DRAW:
-            self.push(new, self.sample_chance(new))
-            assert new.hand is not None
-            if not self.has_placement(new, new.hand):
-                discards.append(Turn(new.hand, discard=True))
-                self.push(new, Discard())
-        return new, discards
-
-    # ----- seat management and settling (for the site) -----------------------------------
-    def finish(self, state: TileState) -> TileState:
-        """Run the final scoring now, between turns (a record's ``"end": true``, a moderator's settle)."""
-        if state.phase not in (DRAW, PLACE):
-            raise IllegalActionError("the game can only be settled between turns")
-        new = state.copy()
-        if new.hand is not None:
-            new.pile.append(new.hand)
-            new.hand = None
-        self._final(new)
-        return new
-
-    def remove_seat(self, state: TileState, seat: int) -> TileState:
+    def remove_seat(self, state: S, seat: int) -> S:
         """Skip ``seat`` from now on; its pieces stay and its score stands."""
-        if state.phase not in (DRAW, PLACE, OVER):
-            raise IllegalActionError("a seat can only be removed between turns")
         if not 0 <= seat < state.players or not state.active[seat]:
             raise IllegalActionError(f"seat {seat} is not playing")
         new = state.copy()
         new.active[seat] = False
-        if new.phase != OVER and new.seat == seat and any(new.active):
-            if new.hand is not None:  # the tile goes back on top of the pile for the next seat
-                new.pile.append(new.hand)
-                new.hand = None
-            new.phase = DRAW
-            new.seat = self._next_seat(new)
+        if new.phase != OVER and new.seat == seat:
+            self.end_turn_now(new)
+            if new.phase == DRAW and not new.active[new.seat]:
+                new.seat = self._next_seat(new)
+        if new.phase != OVER and sum(new.active) < 2:
+            self._final(new)  # rules: a game left with one player ends
         return new
 
+    def end_turn_now(self, state: S) -> None:
+        """End the turn in progress where it stands: a tile in hand goes back on the pile; a tile laid is
+        followed by no piece."""
+        if state.phase == PLACE and state.hand is not None:
+            state.pile.append(state.hand)
+            state.hand = None
+            state.phase = DRAW
+            state.seat = self._next_seat(state)
+        elif state.phase == ACTION:
+            self.push(state, Pass())
+
     # ----- placements ------------------------------------------------------------------
-    def placements(self, state: TileState) -> list[Place]:
+    def placements(self, state: S) -> list[Place]:
         """Every legal placement of the tile in hand, ordered by x, y, rotation."""
         tid = state.hand
         if tid is None:
@@ -220,7 +276,7 @@ class TileEngine(Engine):
                 out.append(_PLACES.get(key * 4 + quarter) or _place_value(key, quarter))
         return out
 
-    def has_placement(self, state: TileState, tid: str) -> bool:
+    def has_placement(self, state: S, tid: str) -> bool:
         """True if tile ``tid`` fits somewhere on the board."""
         codes = self._codes[tid]
         for sig in state.board.frontier.values():
@@ -229,11 +285,11 @@ class TileEngine(Engine):
                 return True
         return False
 
-    def piece_actions(self, state: TileState) -> list[Any]:
+    def piece_actions(self, state: S) -> list[Any]:
         """Pass, then the follower places of the tile just laid (subclasses add more)."""
         return [Pass()] + [Follower(name) for name in self.follower_spots(state)]
 
-    def follower_spots(self, state: TileState) -> list[str]:
+    def follower_spots(self, state: S) -> list[str]:
         """Names of the segments of the tile just laid where a follower may go."""
         if not state.supply[state.seat]:
             return []
@@ -246,7 +302,7 @@ class TileEngine(Engine):
         return spots
 
     # ----- handlers --------------------------------------------------------------------
-    def _draw(self, state: TileState, action: Draw) -> None:
+    def _draw(self, state: S, action: Draw) -> None:
         tid = action.tile
         if tid not in self.types:
             raise IllegalActionError(f"unknown tile id {tid!r}")
@@ -263,7 +319,7 @@ class TileEngine(Engine):
         state.hand = tid
         state.phase = PLACE
 
-    def _discard(self, state: TileState, action: Discard) -> None:
+    def _discard(self, state: S, action: Discard) -> None:
         tid = state.hand
         assert tid is not None
         if self.has_placement(state, tid):
@@ -272,11 +328,11 @@ class TileEngine(Engine):
         state.hand = None
         state.moves += 1
         if state.pile:
-            state.phase = DRAW  # rules/ark.md: the same player draws again
+            state.phase = DRAW  # docs/rules/ark.md: the same player draws again
         else:
-            self._final(state)  # rules/ark.md: a last tile that fits nowhere ends the game
+            self._final(state)  # docs/rules/ark.md: a last tile that fits nowhere ends the game
 
-    def _place(self, state: TileState, action: Place) -> None:
+    def _place(self, state: S, action: Place) -> None:
         tid = state.hand
         assert tid is not None
         x, y = action.x, action.y
@@ -294,7 +350,7 @@ class TileEngine(Engine):
         state.phase = ACTION
         state.pending = (board.completed_at(key), self.special_completions(state, key))
 
-    def _mismatch(self, state: TileState, key: int, rt: Any) -> str:
+    def _mismatch(self, state: S, key: int, rt: RotatedTile) -> str:
         x, y = coords(key)
         for side in range(4):
             other = state.board.cells.get(key + DELTA[side])
@@ -305,7 +361,7 @@ class TileEngine(Engine):
                         f"{EDGE_NAMES[other[0].edge((side + 2) & 3)]} of the tile at ({ox}, {oy})")
         return f"tile {rt.tile} does not fit at ({x}, {y})"
 
-    def _segment_at(self, state: TileState, at: str) -> tuple[int, int]:
+    def segment_at(self, state: S, at: str) -> tuple[int, int]:
         """(segment kind, node) named ``at`` on the tile just laid."""
         board = state.board
         key = board.order[-1]
@@ -316,54 +372,40 @@ class TileEngine(Engine):
             raise IllegalActionError(f"the tile just laid at ({x}, {y}) has no city, road or field at {at!r}")
         return rt.segments[index].kind, base + index
 
-    def _add_piece(self, state: TileState, at: str, prophet: bool) -> None:
-        kind, node = self._segment_at(state, at)
+    def add_piece(self, state: S, at: str, piece: str) -> None:
+        """Put ``piece`` of the seat to move on the segment ``at`` of the tile just laid, if its feature is free."""
+        kind, node = self.segment_at(state, at)
         board = state.board
         root = board.find(node)
         if board.fnodes[root]:
             raise IllegalActionError(f"that {KIND_NAMES[kind]} already has a follower")
-        state.followers[node] = (state.seat, prophet)
+        state.followers[node] = (state.seat, piece)
         nodes = board.fnodes[root]
         if nodes is None:
             board.fnodes[root] = [node]
         else:
             nodes.append(node)
 
-    def _follower(self, state: TileState, action: Follower) -> None:
-        kind, _ = self._segment_at(state, action.at)
+    def _follower(self, state: S, action: Follower) -> None:
+        kind, _ = self.segment_at(state, action.at)
         if kind not in self.follower_kinds:
             raise IllegalActionError(f"a follower cannot go on a {KIND_NAMES[kind]}")
         if not state.supply[state.seat]:
             raise IllegalActionError("you have no followers left")
-        self._add_piece(state, action.at, False)
+        self.add_piece(state, action.at, FOLLOWER)
         state.supply[state.seat] -= 1
-        self._after_action(state)
+        self.after_action(state)
 
-    def _pass(self, state: TileState, action: Pass) -> None:
-        self._after_action(state)
-
-    def _prophet(self, state: TileState, action: Prophet) -> None:
-        raise IllegalActionError(f"there is no Prophet in {self.name}")
-
-    def _move_ark(self, state: TileState, action: MoveArk) -> None:
-        raise IllegalActionError(f"there is no Ark in {self.name}")
-
-    def _place_ark(self, state: TileState, action: PlaceArk) -> None:
-        raise IllegalActionError(f"there is no Ark in {self.name}")
-
-    def _wrong_phase(self, state: TileState, action: Any) -> str:
-        if state.phase == OVER:
-            return "the game is over"
-        return {DRAW: "a tile must be drawn first", PLACE: "the tile in hand must be laid first",
-                ACTION: "the tile is laid: choose a follower, another action, or pass",
-                ARK: "the Ark must be put on the completed city first"}[state.phase]
+    def _pass(self, state: S, action: Pass) -> None:
+        self.after_action(state)
 
     # ----- turn flow and scoring ---------------------------------------------------------
-    def _after_action(self, state: TileState) -> None:
+    def after_action(self, state: S) -> None:
+        """After the turn's action: score what the tile completed, and end the turn (a game may go on)."""
         self.score_completed(state)
-        self._end_turn(state)
+        self.end_turn(state)
 
-    def _end_turn(self, state: TileState) -> None:
+    def end_turn(self, state: S) -> None:
         state.moves += 1
         state.pending = ([], [])
         if not state.pile:
@@ -372,7 +414,7 @@ class TileEngine(Engine):
         state.seat = self._next_seat(state)
         state.phase = DRAW
 
-    def _next_seat(self, state: TileState) -> int:
+    def _next_seat(self, state: S) -> int:
         seat = state.seat
         for _ in range(state.players):
             seat = (seat + 1) % state.players
@@ -380,13 +422,14 @@ class TileEngine(Engine):
                 return seat
         return state.seat
 
-    def _final(self, state: TileState) -> None:
+    def _final(self, state: S) -> None:
         state.pending = ([], [])
+        state.hand = None
         self.final_scoring(state)
         state.phase = OVER
 
-    def majority(self, state: TileState, nodes: list[int]) -> list[int]:
-        """Seats with the most pieces among ``nodes`` (a Prophet counts as one follower)."""
+    def majority(self, state: S, nodes: list[int]) -> list[int]:
+        """Seats with the most pieces among ``nodes`` (every piece counts one)."""
         counts = [0] * state.players
         followers = state.followers
         for node in nodes:
@@ -394,23 +437,28 @@ class TileEngine(Engine):
         best = max(counts)
         return [seat for seat, n in enumerate(counts) if n == best] if best else []
 
-    def award(self, state: TileState, points: list[int], feature: str, cells: list[int], final: bool) -> None:
+    def award(self, state: S, points: list[int], feature: str, cells: list[int], final: bool) -> None:
         """Add ``points`` (per seat) to the scores and log the scoring event."""
         for seat, value in enumerate(points):
             state.scores[seat] += value
         state.events.append({"turn": state.moves + 1, "feature": feature, "points": points,
                              "tiles": [list(coords(k)) for k in sorted(cells)], "final": final})
 
-    def return_pieces(self, state: TileState, root: int) -> None:
-        """Followers of a feature go back to supply; a Prophet leaves the game."""
+    def return_pieces(self, state: S, root: int) -> None:
+        """The pieces on a feature come off: followers back to supply (a game's other pieces may not)."""
         board = state.board
         for node in board.fnodes[root] or ():
-            seat, prophet = state.followers.pop(node)
-            if not prophet:
+            seat, piece = state.followers.pop(node)
+            if piece == FOLLOWER:
                 state.supply[seat] += 1
         board.fnodes[root] = None
 
-    def score_feature(self, state: TileState, root: int, final: bool) -> None:
+    def feature_points(self, state: S, kind: int, value: int, nodes: list[int], winners: list[int],
+                       final: bool) -> list[int]:
+        """Per seat, the points of a road or city worth ``value`` whose majority is ``winners``."""
+        return [value if seat in winners else 0 for seat in range(state.players)]
+
+    def score_feature(self, state: S, root: int, final: bool) -> None:
         """Score a road or city to its majority and return its pieces (complete unless ``final``)."""
         board = state.board
         nodes = board.fnodes[root]
@@ -419,28 +467,20 @@ class TileEngine(Engine):
         tiles = board.tiles[root]
         assert tiles is not None
         kind = board.kind[root]
-        value = len(tiles) + board.value[root]  # 1 per tile + 1 per scroll, pennant or oasis
+        value = len(tiles) + board.value[root]  # 1 per tile + 1 per bonus icon (scroll, pennant, oasis)
         if kind == CITY and not final:
-            value *= 2  # a completed city: 2 per tile and 2 per scroll or pennant
-        points = [0] * state.players
-        winners = self.majority(state, nodes)
-        for seat in winners:
-            points[seat] = value
-        if kind == CITY and not final:
-            for node in nodes:  # rules/ark.md: the Prophet's owner, in the majority, scores double
-                seat, prophet = state.followers[node]
-                if prophet and seat in winners:
-                    points[seat] = 2 * value
+            value *= 2  # a completed city: 2 per tile and 2 per icon
+        points = self.feature_points(state, kind, value, nodes, self.majority(state, nodes), final)
         self.award(state, points, KIND_NAMES[kind], list(tiles), final)
         self.return_pieces(state, root)
 
-    def score_completed(self, state: TileState) -> None:
+    def score_completed(self, state: S) -> None:
         """Score what the tile just laid completed: roads and cities, then the game's own features."""
         for root in state.pending[0]:
             self.score_feature(state, root, final=False)
         self.score_special(state, state.pending[1])
 
-    def open_features(self, state: TileState, kinds: tuple[int, ...]) -> list[int]:
+    def open_features(self, state: S, kinds: tuple[int, ...]) -> list[int]:
         """Roots of the features of the given kinds that hold pieces, in placement order."""
         board = state.board
         roots: list[int] = []
@@ -452,19 +492,73 @@ class TileEngine(Engine):
                 roots.append(root)
         return roots
 
-    def score_open_roads_and_cities(self, state: TileState) -> None:
+    def score_open_roads_and_cities(self, state: S) -> None:
         """End of game: incomplete roads and cities score to their majority; pieces come off."""
         for root in self.open_features(state, (ROAD, CITY)):
             self.score_feature(state, root, final=True)
 
     # ----- game-specific hooks ---------------------------------------------------------
-    def special_completions(self, state: TileState, key: int) -> list[int]:
+    def piece_action_names(self) -> str:
+        """The types a record turn's action may have, in words: "follower or pass"."""
+        names: list[str] = [cast(Any, t).type for t in self.piece_action_types]
+        return ", ".join(names[:-1]) + " or " + names[-1]
+
+    def entry_extra_actions(self, data: Mapping[str, Any]) -> list[Any]:
+        """The actions of a record turn's own keys (``entry_extra_keys``), after its action."""
+        return []
+
+    def record_extra(self, out: JSONDict, action: Any) -> None:
+        """Write a game's own action of a turn into the record turn ``out``."""
+        raise InvalidActionError(f"{action!r} is not part of a {self.title} turn")
+
+    def phase_unfinished(self, state: S) -> str:
+        """Why a record turn that stops in a game's own phase is not complete."""
+        return "the turn is not complete"
+
+    def dump_extra(self, state: S) -> JSONDict:
+        """A game's own fields of the state, stored beside the common ones."""
+        return {}
+
+    def load_extra(self, state: S, data: Mapping[str, Any]) -> None:
+        """Read back what ``dump_extra`` stored."""
+
+    def sample_extra(self, view: Mapping[str, Any]) -> JSONDict:
+        """``dump_extra``'s fields as a view shows them (for ``sample_state``)."""
+        return {}
+
+    def option_entry(self, state: S, action: Any) -> JSONDict:
+        """A legal action of the turn's action step as the views list it (a game may add a preview)."""
+        entry: JSONDict = action.to_dict()
+        return entry
+
+    def supply_entry(self, state: S, seat: int) -> JSONDict:
+        """What ``seat`` has in supply, for the views."""
+        return {"followers": state.supply[seat]}
+
+    def shared_view_extra(self, state: S) -> JSONDict:
+        """A game's own keys of every view (the Ark's position)."""
+        return {}
+
+    def placement_extra(self, state: S, entry: JSONDict, key: int, rt: RotatedTile,
+                        preview: list[tuple[bool, bool, list[int]]]) -> None:
+        """Add a game's own choices to a legal placement of the views (``preview``: per segment, occupied,
+        completes, roots joined)."""
+
+    def describe_own_action(self, action: Mapping[str, Any]) -> str:
+        """A game's own action in words."""
+        return str(action.get("type", "an action"))
+
+    def describe_entry_extra(self, entry: Mapping[str, Any]) -> str:
+        """Words for a record turn's own keys, appended to the turn's description."""
+        return ""
+
+    def special_completions(self, state: S, key: int) -> list[int]:
         """What laying at ``key`` completed besides roads and cities (temples, cloisters)."""
         return []
 
-    def score_special(self, state: TileState, done: list[int]) -> None:
+    def score_special(self, state: S, done: list[int]) -> None:
         """Score the completions found by ``special_completions``."""
 
-    def final_scoring(self, state: TileState) -> None:
+    def final_scoring(self, state: S) -> None:
         """The end-of-game scoring, in the game's order."""
         raise NotImplementedError

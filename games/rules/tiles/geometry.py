@@ -1,6 +1,6 @@
 """Sides, halves, rotations and board cells of the square tile grid.
 
-Names and orientation follow ../shared/tiles/README.md: sides N E S W, halves
+Names and orientation follow docs/tiles.md: sides N E S W, halves
 NNW NNE ENE ESE SSE SSW WSW WNW clockwise, x grows east and y grows south.
 A cell (x, y) is packed into one int so that neighbours are one addition away.
 """

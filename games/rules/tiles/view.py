@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from .catalogue import CITY
 from .geometry import cell, coords
-from .state import ACTION, ARK, OVER, PLACE, TileState
+from .state import OVER, PLACE, TileState
 
 if TYPE_CHECKING:
     from .engine import TileEngine
@@ -22,43 +21,27 @@ def breakdown(state: TileState) -> list[dict[str, int]]:
     return out
 
 
-def legal_placements(engine: "TileEngine", state: TileState) -> list[dict[str, Any]]:
-    """Each legal placement of the tile in hand with the follower, Prophet and Ark choices it opens."""
+def legal_placements(engine: "TileEngine[Any]", state: TileState) -> list[dict[str, Any]]:
+    """Each legal placement of the tile in hand with the follower places it opens (and the game's own
+    choices: the Ark's Prophet sides and Ark tiles)."""
     board = state.board
     tid = state.hand
     assert tid is not None
-    seat = state.seat
-    has_follower = state.supply[seat] > 0
-    has_prophet = state.prophets[seat]
-    needs_ark = engine.has_ark and not state.first_city
+    has_follower = state.supply[state.seat] > 0
     out = []
     for place in engine.placements(state):
         key = cell(place.x, place.y)
         rt = engine.types[tid].rotations[place.rotation // 90]
         preview = board.preview(key, rt)
-        followers: list[str] = []
-        prophet: list[str] = []
-        ark_cells: set[int] = set()
-        for seg, (occupied, completes, roots) in zip(rt.segments, preview):
-            if not occupied and has_follower and seg.kind in engine.follower_kinds:
-                followers.append(seg.name)
-            if not occupied and has_prophet and seg.kind == CITY:
-                prophet.append(seg.name)
-            if needs_ark and completes and seg.kind == CITY:
-                ark_cells.add(key)
-                for root in roots:
-                    ark_cells |= board.tiles[root] or set()
-        out.append({"x": place.x, "y": place.y, "rotation": place.rotation, "followers": followers,
-                    "prophet": prophet, "ark_at": [list(coords(k)) for k in sorted(ark_cells)]})
+        followers = [seg.name for seg, (occupied, _, _) in zip(rt.segments, preview)
+                     if not occupied and has_follower and seg.kind in engine.follower_kinds]
+        entry: dict[str, Any] = {"x": place.x, "y": place.y, "rotation": place.rotation, "followers": followers}
+        engine.placement_extra(state, entry, key, rt, preview)
+        out.append(entry)
     return out
 
 
-def view(engine: "TileEngine", state: TileState, seat: Optional[int]) -> dict[str, Any]:
-    """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
-    return views(engine, state, [seat])[seat]
-
-
-def views(engine: "TileEngine", state: TileState,
+def views(engine: "TileEngine[Any]", state: TileState,
           seats: Iterable[Optional[int]]) -> dict[Optional[int], dict[str, Any]]:
     """The view of ``state`` for each of ``seats`` (``None``: a spectator), as :func:`view` makes them.
 
@@ -75,23 +58,17 @@ def views(engine: "TileEngine", state: TileState,
         tiles.append({"tile": rt.tile, "x": x, "y": y, "rotation": rt.rotation * 90})
     followers = []
     for node in sorted(state.followers):
-        owner, prophet = state.followers[node]
+        owner, piece = state.followers[node]
         key = board.nkey[node]
         rt, base = board.cells[key]
         x, y = coords(key)
-        followers.append({"x": x, "y": y, "at": rt.segments[node - base].name, "seat": owner,
-                          "kind": "prophet" if prophet else "follower"})
-    supply: list[dict[str, Any]] = []
-    for s in range(state.players):
-        entry: dict[str, Any] = {"followers": state.supply[s]}
-        if engine.has_prophet:
-            entry["prophet"] = state.prophets[s]
-        supply.append(entry)
+        followers.append({"x": x, "y": y, "at": rt.segments[node - base].name, "seat": owner, "kind": piece})
+    supply = [engine.supply_entry(state, s) for s in range(state.players)]
     shared = {
         "game": engine.name, "players": state.players, "phase": state.phase, "turn": state.moves + 1,
         "current_seat": None if over else state.seat, "your_seat": None,
         "board": tiles, "followers": followers, "scores": list(state.scores), "breakdown": breakdown(state),
-        "supply": supply, "ark": list(coords(state.ark)) if state.ark is not None else None,
+        "supply": supply, **engine.shared_view_extra(state),
         "tiles_left": len(state.pile), "remaining": None,
         "tile": None, "legal": [], "options": [], "discards": list(state.discards),
         "events": [dict(e) for e in state.events], "active": list(state.active),
@@ -116,7 +93,7 @@ def views(engine: "TileEngine", state: TileState,
         one["remaining"] = remaining_for(hand is not None)
         one["tile"] = hand
         one["legal"] = legal_placements(engine, state) if mover and state.phase == PLACE and hand is not None else []
-        one["options"] = ([a.to_dict() for a in engine.legal_actions(state)] if mover and state.phase in (ACTION, ARK)
-                          else [])
+        one["options"] = ([engine.option_entry(state, a) for a in engine.legal_actions(state)]
+                          if mover and state.phase not in (PLACE, OVER) else [])
         out[seat] = one
     return out

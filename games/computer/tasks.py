@@ -1,0 +1,67 @@
+"""The task that makes a computer player's step, and how it is queued: never inside a web request.
+
+With a broker (``REDIS_URL``) the step is a Celery task on a worker. On the embedded default Celery runs
+tasks eagerly, in the calling thread, which after a turn is the request's own: there the task runs in this
+process's computer thread instead, so the request that made the turn answers at once.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Optional
+
+from celery import shared_task
+from django.db import connections
+
+from games.computer.players import computer_step
+
+logger = logging.getLogger(__name__)
+_executor: Optional[ThreadPoolExecutor] = None
+_lock = threading.Lock()
+_pending: set[Future[Any]] = set()
+
+
+@shared_task(name="games.tasks.play_computer_step")
+def play_computer_step(game_id: int, version: int) -> Optional[str]:
+    """The computer seat to move at ``version`` makes one step (nothing if the game moved on)."""
+    return computer_step(game_id, version)
+
+
+def _run_here(game_id: int, version: int) -> None:
+    try:
+        play_computer_step.apply(args=(game_id, version), throw=True)
+    except Exception:
+        logger.exception("a computer's step in game %s at version %s failed", game_id, version)
+    finally:
+        connections.close_all()
+
+
+def queue_computer_step(game_id: int, version: int) -> None:
+    """Queue the computer's step: to the workers, or (embedded, eager) to this process's computer thread."""
+    global _executor
+    if not play_computer_step.app.conf.task_always_eager:
+        try:
+            play_computer_step.delay(game_id, version)
+        except Exception:
+            logger.exception("could not queue a computer's step in game %s: is the broker up?", game_id)
+        return
+    with _lock:
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+        future = _executor.submit(_run_here, game_id, version)
+        _pending.add(future)
+    future.add_done_callback(_pending.discard)
+
+
+def wait_for_computers(timeout: float = 60.0) -> None:
+    """Block until the computer steps queued in this process have been played (tests, shutdown)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while _pending and time.monotonic() < deadline:
+        for future in list(_pending):
+            try:
+                future.result(timeout=max(0.0, deadline - time.monotonic()))
+            except Exception:
+                pass

@@ -1,0 +1,129 @@
+"""Games before and around play: create one, take a seat (the game starts when full), leave or resign."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Optional, Sequence
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Game, Move, Seat
+from games.play import commit
+from games.play.errors import BadTurn, Conflict, GameNotFound
+from games.play.seats import drop_seat
+from games.play.turns import Progress
+from games.rules import RulesError, engine
+from games.rules.bots import LEVELS
+
+
+def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, private: bool = False,
+                options: Optional[Mapping[str, Any]] = None, computers: Sequence[str] = ()) -> Game:
+    """A new open game with the game's ``options`` (checked by its engine); the creator takes seat 0 and a
+    computer player of each level in ``computers`` takes another (the game starts if that fills it)."""
+    from accounts.services import computer_player  # accounts imports games (admin actions): import when needed
+
+    eng = engine(game)
+    try:
+        eng.check_players(players)
+        checked = eng.check_options(options or {})
+    except RulesError as err:
+        raise BadTurn(str(err)) from None
+    if len(computers) >= players:
+        raise BadTurn(f"a game of {players} has room for at most {players - 1} computer players besides you")
+    if any(level not in LEVELS for level in computers):
+        raise BadTurn(f"a computer plays {', '.join(LEVELS)}")
+    with transaction.atomic():
+        new = Game.objects.create(game=game, players=players, move_hours=move_hours, private=private,
+                                  options=checked, created_by=user)
+        Seat.objects.create(game=new, user=user, number=0)
+        commit.changed(new, "create")  # the lobbies hear of a new open game
+    for index, level in enumerate(computers):
+        number = 1 + sum(1 for other in computers[:index] if other == level)
+        new = game_join(game_id=new.pk, user=computer_player(level=level, number=number),
+                        invite_code=new.invite_code)
+    return new
+
+
+def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> Game:
+    """Take an open seat (a private game needs its invitation code); the game starts when full."""
+    with transaction.atomic():
+        game = commit.locked(game_id)
+        if game.private and invite_code != game.invite_code:
+            raise GameNotFound("there is no such game")
+        if game.status != Game.Status.OPEN:
+            raise Conflict("this game is not waiting for players any more")
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("you already have a seat in this game")
+        if len(seats) >= game.players:
+            raise Conflict("this game is full")
+        number = min(set(range(game.players)) - {s.number for s in seats})
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, user=user, number=number)
+        except IntegrityError:
+            raise Conflict("that seat was just taken; try again") from None
+        game.version += 1
+        kind = "join"
+        progress = None
+        if len(seats) + 1 == game.players:
+            progress = _start(game)
+            kind = "start"
+        game.save()
+        commit.changed(game, kind, progress=progress)
+    return game
+
+
+def game_join_by_invite(*, invite_code: str, user: Any) -> Game:
+    """Join the game an invitation link points to."""
+    game_id = Game.objects.filter(invite_code=invite_code).values_list("pk", flat=True).first()
+    if game_id is None:
+        raise GameNotFound("this invitation link is not valid")
+    return game_join(game_id=game_id, user=user, invite_code=invite_code)
+
+
+def seat_order(seed: int, players: int) -> list[int]:
+    """The seat each player takes (in joining order), from the seed's own stream for seats: nothing about
+    the seat order tells anything about the pile, the hands or any other hidden order of the game."""
+    order = list(range(players))
+    random.Random(f"seats:{seed}").shuffle(order)
+    return order
+
+
+def _start(game: Game) -> Progress:
+    """Shuffle the seat order (seeded), set up the engine and take its first chance steps."""
+    seats = list(game.seats.order_by("number"))
+    for seat in seats:  # two passes keep (game, number) unique throughout
+        seat.number += 100
+        seat.save(update_fields=["number"])
+    for seat, number in zip(seats, seat_order(game.seed, len(seats))):
+        seat.number = number
+        seat.save(update_fields=["number"])
+    eng = engine(game.game)
+    state = eng.new_game(game.players, eng.check_options(game.options or {}), game.seed)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    progress = Progress.start(eng, state)
+    commit.store(game, progress)
+    return progress
+
+
+def game_resign(*, game_id: Any, user: Any) -> Game:
+    """Give up a seat (or leave a game not yet started)."""
+    with transaction.atomic():
+        game = commit.locked(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+            raise Conflict("this game is over")
+        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        if seat is None:
+            raise Conflict("you are not playing in this game")
+        if game.status == Game.Status.OPEN and game.created_by_id == user.pk:
+            game.status = Game.Status.ABORTED  # the creator leaving an unstarted game cancels it
+            game.finished_at = timezone.now()
+            game.version += 1
+            commit.log(game, Move.Kind.ABORT, user=user)
+        else:
+            drop_seat(game, seat, Seat.Status.RESIGNED, Move.Kind.RESIGN, user)
+        game.save()
+        commit.changed(game, Move.Kind.RESIGN)
+    return game

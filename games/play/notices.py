@@ -1,0 +1,104 @@
+"""The due rows of a turn: when its email, its reminder and its timeout fall due (issue: asynchronous play).
+
+For the player to move at a game's version there are three ``Notice`` rows:
+
+- ``turn_email`` at the turn's start + ``TURN_EMAIL_GRACE_MINUTES`` (no mail if they play quicker),
+- ``reminder`` when a fifth of the time for the move is left (``REMINDER_FRACTION_LEFT``),
+- ``timeout`` at the deadline.
+
+A later version closes the rows of earlier ones. While the clock is stopped (the player is on vacation)
+``due_at`` is empty and ``remaining`` holds the time that was left; resuming sets ``due_at = now + remaining``.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Optional
+
+from django.conf import settings
+from django.db.models import Value
+from django.db.models.functions import Coalesce
+
+from games.models import Game, Notice, Seat
+from games.play import clock
+from games.store import sql
+
+
+def grace() -> timedelta:
+    """How long a turn may wait before its email goes out."""
+    return timedelta(minutes=settings.TURN_EMAIL_GRACE_MINUTES)
+
+
+def reminder_before(game: Game) -> timedelta:
+    """How long before the deadline the reminder falls due: a fifth of the time for a move."""
+    return timedelta(hours=game.move_hours) * settings.REMINDER_FRACTION_LEFT
+
+
+def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[sql.Batch] = None) -> None:
+    """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
+
+    ``seats``: the game's seats as saved, if at hand (else read). ``writes``: a batch to add the statements
+    to (the caller runs it); without one they run at once. They are written out, not ORM calls: they run on
+    every turn, and Django compiled them afresh each time.
+    """
+    now = clock.now()
+    if getattr(game, "turn_continues", False):
+        sql.carry_notices_forward(game, writes)
+    sql.close_notices(game, now, "moved on", before_version=True, batch=writes)
+    _turn_notices(game, seats, now, writes)
+
+
+def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime, writes: Optional[sql.Batch]) -> None:
+    """Make the notices of the present turn, or close all if the game is over."""
+    if game.status != Game.Status.ACTIVE or game.current_seat is None:
+        sql.close_notices(game, now, "game over", before_version=False, batch=writes)
+        return
+    if seats is None:
+        seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
+    else:
+        seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
+    if seat is None or seat.user.computer_level:  # a computer moves at once: no email, reminder or timeout
+        return
+    started = game.last_move_at or now
+    plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
+    if game.deadline is not None:
+        plan = {Notice.Kind.TURN_EMAIL: (started + grace(), None),
+                Notice.Kind.REMINDER: (game.deadline - reminder_before(game), None),
+                Notice.Kind.TIMEOUT: (game.deadline, None)}
+    else:  # the clock is stopped: the player is away and gets the time left when they come back
+        left = game.time_left if game.time_left is not None else timedelta(hours=game.move_hours)
+        plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
+                Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
+                Notice.Kind.TIMEOUT: (None, left)}
+    sql.make_notices(game, seat, plan, now, writes)
+
+
+def pause(game: Game, now: datetime) -> None:
+    """Stop the open notices of the game's present turn, keeping the time each had left."""
+    for notice in Notice.objects.filter(game=game, version=game.version, done_at__isnull=True,
+                                        due_at__isnull=False):
+        assert notice.due_at is not None
+        notice.remaining = max(notice.due_at - now, timedelta(0))
+        notice.due_at = None
+        notice.save(update_fields=["due_at", "remaining"])
+
+
+def resume(game: Game, now: datetime) -> None:
+    """Start the stopped notices of the game's present turn again with the time they had left."""
+    for notice in Notice.objects.filter(game=game, version=game.version, done_at__isnull=True,
+                                        due_at__isnull=True):
+        notice.due_at = now + (notice.remaining or timedelta(0))
+        notice.remaining = None
+        notice.save(update_fields=["due_at", "remaining"])
+
+
+def finish(*, game_id: int, kind: str, version: int, outcome: str, overwrite: bool = False) -> None:
+    """Mark the notice a task was handed as done, with what came of it.
+
+    ``overwrite``: say what the task did even if the notice was closed meanwhile (a timeout's own move
+    closes it as "moved on" before the task gets here).
+    """
+    notices = Notice.objects.filter(game_id=game_id, kind=kind, version=version)
+    if overwrite:
+        notices.update(done_at=Coalesce("done_at", Value(clock.now())), outcome=outcome[:40])
+    else:
+        notices.filter(done_at__isnull=True).update(done_at=clock.now(), outcome=outcome[:40])

@@ -1,0 +1,42 @@
+"""A seat leaving a game (resigned, removed by a moderator, timed out too often): skipped from then on."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from games.models import Game, Seat
+from games.play import commit
+from games.play.turns import Progress
+from games.rules import engine
+
+
+def drop_seat(game: Game, seat: Seat, status: str, kind: str, actor: Any, progress: Optional[Progress] = None) -> None:
+    """Take ``seat`` out of ``game`` (its pieces stay, its score stands) and log it as a ``kind`` move.
+
+    If it was that seat's turn, its entry in progress ends where it stands: its steps go into this move of the
+    log, before the change, so that the log replays exactly. Another seat's entry in progress goes on.
+    """
+    game.version += 1
+    if game.status == Game.Status.OPEN:  # not started: the seat simply opens again
+        seat.delete()
+        commit.log(game, kind, seat=None, user=actor)
+        return
+    seat.status = status
+    seat.save(update_fields=["status"])
+    eng = engine(game.game)
+    if progress is None:
+        progress = commit.progress_of(game, eng)
+
+    def remove(state: Any) -> Any:
+        return eng.remove_seat(state, seat.number)
+
+    ends_entry = eng.current_player(progress.state) == seat.number or eng.is_over(remove(progress.state))
+    if ends_entry or not progress.change_around(remove):
+        events_from = progress.events_from
+        steps = progress.abandon()
+        after = remove(progress.state)
+        commit.log(game, kind, seat=seat.number, user=actor, steps=steps,
+                   events=[dict(e) for e in eng.events(after)[events_from:]])
+        progress.change(after)
+    else:
+        commit.log(game, kind, seat=seat.number, user=actor)
+    commit.store(game, progress)

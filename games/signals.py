@@ -1,5 +1,0 @@
-"""Hooks sent after a game's change has committed: broadcasting and notifications connect here."""
-from django.dispatch import Signal
-
-#: Sent with ``game_id``, ``version`` and ``kind`` (a Move kind, "join" or "start") after commit.
-game_updated = Signal()

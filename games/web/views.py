@@ -1,0 +1,134 @@
+"""Pages of the games app: the lobby, the game page, invitations, profiles. Writes go through services."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.models import signed_in
+from games.api.serializers import GameSerializer
+from games.models import Game, Seat
+from games.play import selectors, services
+from games.play.errors import GameError, GameNotFound
+from games.rules import engine
+from games.web.forms import GameCreateForm, PlayComputerForm
+
+
+@lru_cache(maxsize=None)
+def board_data(game: str) -> dict[str, Any]:
+    """A game's public reference data, as its board draws it (from the engine's own data files)."""
+    return engine(game).board_data()
+
+
+def game_payload(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What GET /api/games/{id}/ answers, for embedding in the page."""
+    return dict(GameSerializer(game, context={"request": request}).data)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The lobby: my games (those waiting for me first), games with open seats, a form to start one."""
+    mine: list[Game] = []
+    waiting: list[Game] = []
+    if request.user.is_authenticated:
+        for game in selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100]:
+            game.others = ", ".join(s.user.name for s in game.seats.all() if s.user_id != request.user.pk)
+            seat = selectors.seat_of(game, request.user)
+            if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
+                waiting.append(game)
+            else:
+                mine.append(game)
+    open_games = selectors.game_list(user=request.user, status=Game.Status.OPEN).filter(private=False)
+    if request.user.is_authenticated:
+        open_games = open_games.exclude(seats__user=request.user)
+    open_games = open_games[:50]
+    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_games,
+                                               "form": GameCreateForm(), "computer_form": PlayComputerForm()})
+
+
+@login_required
+@require_POST
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Create a game from the lobby form; the creator takes seat 0."""
+    form = GameCreateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please choose a game, 2 to 5 seats and a time per move.")
+        return redirect("home")
+    data = form.cleaned_data
+    try:
+        game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
+                                    move_hours=data["move_hours"], private=data["private"],
+                                    options=form.game_options(), computers=form.computers())
+    except GameError as err:
+        messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
+        return redirect("home")
+    messages.success(request, "Game created. Share the invitation link with a friend, or wait for a player.")
+    return redirect("game", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def game_vs_computer(request: HttpRequest) -> HttpResponse:
+    """Start a two-player game against the site's computer at once (the lobby's one-click button)."""
+    form = PlayComputerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please choose a game and a level.")
+        return redirect("home")
+    game = services.game_create(user=request.user, game=form.cleaned_data["game"], players=2, move_hours=24,
+                                private=True, computers=[form.cleaned_data["level"]])
+    return redirect("game", game_id=game.pk)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board of one game, for its players and for anyone watching."""
+    try:
+        game = selectors.game_get(game_id=game_id, user=request.user)
+    except GameNotFound:
+        raise Http404("There is no such game.") from None
+    return render(request, "games/game.html", {
+        "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
+        "ws_path": f"/ws/games/{game.pk}/",
+    })
+
+
+@login_required
+@require_POST
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take an open seat of a public game."""
+    try:
+        services.game_join(game_id=game_id, user=request.user)
+    except GameError as err:
+        messages.error(request, str(err).capitalize() + ".")
+        return redirect("home")
+    return redirect("game", game_id=game_id)
+
+
+@login_required
+def invite(request: HttpRequest, code: str) -> HttpResponse:
+    """An invitation link: show the game and a button that joins its open seat."""
+    game = Game.objects.filter(invite_code=code).first()
+    if game is None:
+        raise Http404("This invitation link is not valid.")
+    if request.method == "POST":
+        try:
+            services.game_join_by_invite(invite_code=code, user=request.user)
+        except GameError as err:
+            messages.error(request, str(err).capitalize() + ".")
+            return redirect("home")
+        return redirect("game", game_id=game.pk)
+    seated = game.seats.filter(user=signed_in(request)).exists()
+    return render(request, "games/invite.html", {"game": game, "seated": seated})
+
+
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's page: their finished games and results."""
+    player = get_object_or_404(get_user_model(), username=username)
+    seats = (Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__private=False)
+             .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
+    won = sum(1 for s in seats if s.result == Seat.Result.WON)
+    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won})

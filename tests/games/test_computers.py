@@ -1,0 +1,138 @@
+"""Computer seats: a game against the computer starts at once; the computer's steps are tasks (never the web
+request's own work), go through the same service, log and sockets, and it never times out or gets email."""
+from __future__ import annotations
+
+import json
+import random
+import threading
+from unittest import mock
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.computer import tasks as computer_tasks
+from games.models import Game, Move, Notice, Seat, SentEmail
+from games.play import selectors
+from tests.factories import UserFactory, play_turn
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
+
+
+def create(client: APIClient, **data) -> dict:
+    response = client.post("/api/games/", {"game": "carcassonne", "seats": 2, **data}, format="json")
+    assert response.status_code == 201, response.content
+    return json.loads(response.content)
+
+
+def test_a_game_against_the_computer_is_played_to_the_end() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    made = create(client, computers=["easy"])
+    assert made["status"] == "active"
+    computer = next(s["user"] for s in made["seats"] if s["user"]["id"] != me.pk)
+    assert computer["kind"] == "computer" and computer["display_name"] == "Computer (easy)"
+    rng = random.Random(1)
+    game = Game.objects.get(pk=made["id"])
+    for _ in range(200):
+        computer_tasks.wait_for_computers()
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        assert game.seats.get(number=game.current_seat).user == me  # the computer never keeps us waiting
+        game = play_turn(game, rng)
+    computer_tasks.wait_for_computers()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    theirs = game.moves.filter(user__computer_level="easy")
+    assert theirs.filter(kind=Move.Kind.TURN).count() >= 30  # every one of its turns, in the log as anyone's
+    assert not Notice.objects.filter(game=game, user__computer_level="easy").exists()  # no deadline, no email
+    assert not SentEmail.objects.filter(user__computer_level="easy").exists()
+    assert selectors.state_from_log(game) == game.state
+
+
+def test_the_computer_moves_outside_the_request_that_gave_it_the_turn() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    threads = []
+    real = computer_tasks.computer_step
+
+    def spy(game_id: int, version: int):
+        threads.append(threading.current_thread().name)
+        return real(game_id, version)
+
+    with mock.patch.object(computer_tasks, "computer_step", spy):
+        made = create(client, computers=["medium"], seats=2)
+        game = Game.objects.get(pk=made["id"])
+        computer_tasks.wait_for_computers()
+        game.refresh_from_db()
+        if game.seats.get(number=game.current_seat).user == me:
+            play_turn(game, random.Random(2))
+        computer_tasks.wait_for_computers()
+    assert threads and all(name.startswith("computer-player") for name in threads)
+    assert threading.current_thread().name not in threads
+
+
+def test_with_a_broker_the_computers_step_is_a_queued_task() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    conf = computer_tasks.play_computer_step.app.conf
+    eager = conf.task_always_eager
+    conf.task_always_eager = False  # as with REDIS_URL: a worker takes the task
+    try:
+        with mock.patch.object(computer_tasks.play_computer_step, "delay") as delay:
+            _check_queued(client, me, delay)
+    finally:
+        conf.task_always_eager = eager
+
+
+def _check_queued(client: APIClient, me, delay) -> None:
+    made = create(client, computers=["hard"])
+    game = Game.objects.get(pk=made["id"])
+    if not game.seats.get(number=game.current_seat).user.computer_level:
+        play_turn(game, random.Random(3))  # our turn first: after it, the computer's
+        game.refresh_from_db()
+    delay.assert_called_once_with(game.pk, game.version)
+
+
+def test_computer_seats_are_checked() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    response = client.post("/api/games/", {"game": "ark", "seats": 2, "computers": ["easy", "easy"]}, format="json")
+    assert response.status_code == 400 and "at most 1 computer" in response.json()["detail"]
+    response = client.post("/api/games/", {"game": "ark", "seats": 2, "computers": ["genius"]}, format="json")
+    assert response.status_code == 400
+    made = create(client, game="ark", seats=4, computers=["easy", "easy", "hard"])
+    names = sorted(s["user"]["display_name"] for s in made["seats"] if s["user"]["kind"] == "computer")
+    assert names == ["Computer (easy)", "Computer (easy) 2", "Computer (hard)"]
+    computer_tasks.wait_for_computers()
+    assert Seat.objects.filter(game_id=made["id"]).count() == 4
+
+
+def test_the_lobby_plays_against_the_computer_in_one_click() -> None:
+    from django.test import Client
+
+    me = UserFactory()
+    page = Client()
+    page.force_login(me)
+    assert "Play against the computer" in page.get("/").content.decode()
+    response = page.post("/games/new/computer/", {"game": "ark", "level": "easy"})
+    game = Game.objects.get(created_by=me)
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.status == Game.Status.ACTIVE and game.private
+    assert {s.user.kind for s in game.seats.select_related("user")} == {"person", "computer"}
+    computer_tasks.wait_for_computers()
+    game.refresh_from_db()
+    assert game.seats.get(number=game.current_seat).user == me  # the computer already played if it began
+
+
+def test_a_bot_account_is_shown_as_a_bot() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    assert client.patch("/api/accounts/me/", {"is_bot": True}, format="json").json()["is_bot"] is True
+    made = create(client, computers=["easy"])
+    assert {s["user"]["kind"] for s in made["seats"]} == {"bot", "computer"}
