@@ -15,6 +15,7 @@ from ..base import (
     Option,
     Seed,
 )
+from . import evaluate as evaluate_mod
 from . import record as record_mod
 from . import sample as sample_mod
 from . import view as view_mod
@@ -175,6 +176,9 @@ class IwariEngine(Engine[IwariState, Action]):
     def views(self, state: IwariState, seats: Iterable[int | None]) -> dict[int | None, JSONDict]:
         common = view_mod.public_view(self, state, load_board(state.map_id))
         return {seat: view_mod.seat_view(self, state, common, seat) for seat in seats}
+
+    def evaluate(self, state: IwariState, seat: int) -> float:
+        return evaluate_mod.evaluate(state, seat)
 
     def is_over(self, state: IwariState) -> bool:
         return state.phase == OVER
