@@ -244,12 +244,14 @@ def parse_action(data: Any) -> Action:
         piece = _piece(data, "a move")
         frm = parse_space(_field(data, "from", "a move"), "'from'")
         to = parse_space(_field(data, "to", "a move"), "'to'")
-        table = TABLES.move if kind == "move" else TABLES.camp_move
-        return table[PIECES.index(piece)][SPACE_INDEX[frm]][SPACE_INDEX[to]]
+        a, b, p = SPACE_INDEX[frm], SPACE_INDEX[to], PIECES.index(piece)
+        return TABLES.move[p][a][b] if kind == "move" else TABLES.camp_move[p][a][b]
     if kind in ("uncover", "dig", "camp"):
         at = parse_space(_field(data, "at", f"'{kind}'"), "'at'")
-        table = {"uncover": TABLES.uncover, "dig": TABLES.dig, "camp": TABLES.camp}[kind]
-        return table[SPACE_INDEX[at]]
+        s = SPACE_INDEX[at]
+        if kind == "uncover":
+            return TABLES.uncover[s]
+        return TABLES.dig[s] if kind == "dig" else TABLES.camp[s]
     if kind == "guard":
         at = parse_space(_field(data, "at", "a guard"), "'at'")
         return TABLES.guard[PIECES.index(_piece(data, "a guard"))][SPACE_INDEX[at]]

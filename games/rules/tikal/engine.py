@@ -10,8 +10,8 @@ from . import record as record_mod
 from . import sample as sample_mod
 from . import view as view_mod
 from . import words
-from .actions import END, TABLES, Action, Draw, Treasure, parse_action
-from .data import HEXES, LEVEL_TILES, LETTERS, NKINDS, PER_KIND, board_data
+from .actions import END, TABLES, Action, parse_action
+from .data import HEXES, LETTERS, LEVEL_TILES, NKINDS, PER_KIND, board_data
 from .scoring import evaluate, ranking
 from .state import ACTIONS, DRAW, OVER, PLACE, TREASURE, TikalState
 from .turns import end_turn, final_scoring, legal, placements, push
@@ -192,5 +192,4 @@ class TikalEngine(Engine[TikalState, Action]):
             raise InvalidActionError(f"not a saved Tikal state ({err})") from None
 
 
-_ = (Draw, Treasure, InvalidActionError)
 __all__ = ["TikalEngine", "new_state"]

@@ -40,7 +40,7 @@ def score_seat(state: TikalState, seat: int) -> tuple[int, int, list[dict[str, A
 
 def ranking(state: TikalState) -> list[tuple[int, ...]]:
     """Per seat: score, then the value of its best guarded temple (0: none), then treasures held (rules 7)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for seat in range(state.players):
         best = max((state.value[s] for s in range(NSPACES) if state.guard[s] == seat), default=0)
         out.append((state.scores[seat], best, sum(state.held[seat])))

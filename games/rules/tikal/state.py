@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Seed
-from .data import BASE_CAMP, BASE_STONES, BASE, NSPACES, PRINTED, WORKERS, CAMPS, NKINDS
+from .data import BASE, BASE_CAMP, BASE_STONES, CAMPS, NKINDS, NSPACES, PRINTED, WORKERS
 
 # Phases: DRAW (chance: a hex comes off the stacks), PLACE (lay it), ACTIONS (spend AP), TREASURE (chance:
 # the kind a dig turns up), OVER.

@@ -10,7 +10,6 @@ from ..base import IllegalActionError
 from .actions import (
     END,
     LEADER,
-    PIECES,
     TABLES,
     WORKER,
     Action,
@@ -29,8 +28,8 @@ from .actions import (
 )
 from .data import (
     AP,
-    BASE,
     BASE_CAMP,
+    CAMPS,
     EMPTY,
     GUARDS,
     HEXES,
@@ -66,6 +65,8 @@ from .state import (
 
 ROTATED = [[rotate(h.stones, k) for k in range(6)] for h in HEXES]
 OPP = (3, 4, 5, 0, 1, 2)
+#: per space: (side, neighbour, the neighbour's side facing back) for each neighbour on the board
+LINKS = tuple(tuple((side, n, OPP[side]) for side, n in enumerate(NEIGHBOUR[s]) if n >= 0) for s in range(NSPACES))
 
 
 def where(space: int) -> str:
@@ -78,15 +79,21 @@ def where(space: int) -> str:
 def frontier(state: TikalState) -> list[int]:
     """Empty spaces next to an explored one, in space order."""
     kind = state.kind
-    return [s for s in range(NSPACES) if kind[s] == EMPTY and any(n >= 0 and kind[n] != EMPTY
-                                                                   for n in NEIGHBOUR[s])]
+    out = []
+    for s in range(NSPACES):
+        if kind[s] == EMPTY:
+            for _, n, _ in LINKS[s]:
+                if kind[n] != EMPTY:
+                    out.append(s)
+                    break
+    return out
 
 
 def connects(state: TikalState, space: int, stones: tuple[int, ...]) -> bool:
     """The connection rule: a border with a stone between ``space`` and an explored space that is no volcano."""
     kind, board = state.kind, state.stones
-    for side, n in enumerate(NEIGHBOUR[space]):
-        if n >= 0 and kind[n] != EMPTY and kind[n] != VOLCANO and stones[side] + board[n][OPP[side]] > 0:
+    for side, n, opp in LINKS[space]:
+        if kind[n] != EMPTY and kind[n] != VOLCANO and stones[side] + board[n][opp] > 0:
             return True
     return False
 
@@ -125,9 +132,11 @@ def action_points(state: TikalState) -> list[Action]:
     """Every legal action-point step of the seat to move, in a fixed order, ``end`` last."""
     seat, ap = state.seat, state.ap
     workers, leader = state.workers[seat], state.leader[seat]
-    kind, stones, camp, guard = state.kind, state.stones, state.camp, state.guard
+    kind, stones, camp = state.kind, state.stones, state.camp
     out: list[Action] = []
-    camps = [BASE_CAMP, *(s for s in range(NSPACES) if camp[s] == seat)]
+    camps = [BASE_CAMP]
+    if state.camps_left[seat] < CAMPS:
+        camps.extend(s for s in range(NSPACES) if camp[s] == seat)
     if ap >= 1:
         if state.supply[seat]:
             enter = TABLES.enter[WORKER]
@@ -135,31 +144,25 @@ def action_points(state: TikalState) -> list[Action]:
         if leader == SUPPLY:
             enter = TABLES.enter[LEADER]
             out.extend(enter[s] for s in camps)
-    taken = [0] * NKINDS
-    if ap >= 3:
-        for hand in state.held:
-            for k in range(NKINDS):
-                taken[k] += hand[k]
+    move_w, move_l = TABLES.move
     for s in range(NSPACES):
         w = workers[s]
-        here = w + (1 if leader == s else 0)
-        if not here:
+        if not w and leader != s:
             continue
+        here = w + (1 if leader == s else 0)
         row = stones[s]
-        for side in range(6):
-            n = NEIGHBOUR[s][side]
-            if n < 0:
-                continue
+        mw, ml = move_w[s], move_l[s]
+        for side, n, opp in LINKS[s]:
             nk = kind[n]
             if nk == EMPTY or nk == VOLCANO:
                 continue
-            cost = row[side] + stones[n][OPP[side]]
-            if 0 < cost <= ap:
+            c = row[side] + stones[n][opp]
+            if 0 < c <= ap:
                 if w:
-                    out.append(TABLES.move[WORKER][s][n])
+                    out.append(mw[n])
                 if leader == s:
-                    out.append(TABLES.move[LEADER][s][n])
-        if ap >= 1 and (s == BASE_CAMP or camp[s] == seat):
+                    out.append(ml[n])
+        if ap >= 1 and len(camps) > 1 and s in camps:
             for t in camps:
                 if t != s:
                     if w:
@@ -168,11 +171,14 @@ def action_points(state: TikalState) -> list[Action]:
                         out.append(TABLES.camp_move[LEADER][s][t])
         k = kind[s]
         if k == TEMPLE:
-            if ap >= 2 and guard[s] < 0 and state.levels_turn[s] < 2 and here > state.levels_turn[s]:
+            if state.guard[s] >= 0:
+                continue
+            done = state.levels_turn[s]
+            if ap >= 2 and done < 2 and here > done:
                 v = state.value[s]
                 if v < 10 and state.tiles[v + 1] > 0:
                     out.append(TABLES.uncover[s])
-            if ap >= 5 and guard[s] < 0 and state.guards_made[seat] < GUARDS and _leads(state, seat, s):
+            if ap >= 5 and state.guards_made[seat] < GUARDS and _leads(state, seat, s):
                 if w:
                     out.append(TABLES.guard[WORKER][s])
                 if leader == s:
@@ -182,18 +188,19 @@ def action_points(state: TikalState) -> list[Action]:
             out.append(TABLES.dig[s])
     if ap >= 3:
         mine = state.held[seat]
-        for other in range(state.players):
-            if other == seat or not state.active[other]:
-                continue
-            theirs = state.held[other]
-            for g in range(NKINDS):
-                if mine[g] == 1:
-                    for t in range(NKINDS):
-                        if t != g and theirs[t] == 1:
-                            out.append(TABLES.exchange[g][other][t])
+        lone = [g for g in range(NKINDS) if mine[g] == 1]
+        if lone:
+            for other in range(state.players):
+                if other == seat or not state.active[other]:
+                    continue
+                theirs = state.held[other]
+                for t in range(NKINDS):
+                    if theirs[t] == 1:
+                        out.extend(TABLES.exchange[g][other][t] for g in lone if g != t)
     if ap >= 5 and state.camps_left[seat]:
+        left = state.treasures_left
         for s in range(NSPACES):
-            if camp[s] < 0 and (kind[s] == JUNGLE or (kind[s] == RUIN and not state.treasures_left[s])):
+            if camp[s] < 0 and (kind[s] == JUNGLE or (kind[s] == RUIN and not left[s])):
                 out.append(TABLES.camp[s])
     out.append(END)
     return out
@@ -332,7 +339,10 @@ def _place(state: TikalState, action: Place) -> None:
     h = state.pending
     if state.kind[space] != EMPTY:
         raise IllegalActionError(f"{where(space)} is already explored")
-    if (space, action.rotation) not in placements(state, h):
+    volcano = HEXES[h].kind == VOLCANO
+    fits = (action.rotation == 0 if volcano else connects(state, space, ROTATED[h][action.rotation])) \
+        and space in frontier(state)
+    if not fits and (volcano or (space, action.rotation) not in placements(state, h)):
         if not any(n >= 0 and state.kind[n] != EMPTY for n in NEIGHBOUR[space]):
             raise IllegalActionError(f"{where(space)} is not next to an explored space")
         if HEXES[h].kind == VOLCANO:

@@ -10,7 +10,7 @@ points left, at the cheapest cost), so the page computes no rule.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..base import JSONDict
 from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO
@@ -114,4 +114,3 @@ def reach(state: TikalState) -> list[JSONDict]:
     return out
 
 
-_ = Any
