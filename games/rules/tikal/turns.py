@@ -29,7 +29,6 @@ from .actions import (
 from .data import (
     AP,
     BASE_CAMP,
-    CAMPS,
     EMPTY,
     GUARDS,
     HEXES,
@@ -134,9 +133,7 @@ def action_points(state: TikalState) -> list[Action]:
     workers, leader = state.workers[seat], state.leader[seat]
     kind, stones, camp = state.kind, state.stones, state.camp
     out: list[Action] = []
-    camps = [BASE_CAMP]
-    if state.camps_left[seat] < CAMPS:
-        camps.extend(s for s in range(NSPACES) if camp[s] == seat)
+    camps = [BASE_CAMP, *(s for s in range(NSPACES) if camp[s] == seat)]
     if ap >= 1:
         if state.supply[seat]:
             enter = TABLES.enter[WORKER]
@@ -373,7 +370,7 @@ def _spend(state: TikalState, action: Action) -> None:
     seat = state.seat
     price = _check(state, seat, action)
     if price > state.ap:
-        raise IllegalActionError(f"{action.type} costs {price} action point{'s' if price != 1 else ''}, "
+        raise IllegalActionError(f"{doing(action)} costs {price} point{'s' if price != 1 else ''}, "
                                  f"only {state.ap} {'is' if state.ap == 1 else 'are'} left")
     state.ap -= price
     if isinstance(action, Enter):
@@ -421,6 +418,26 @@ def _spend(state: TikalState, action: Action) -> None:
             state.leader[seat] = GONE
     if state.ap == 0:
         end_turn(state)
+
+
+def doing(action: Action) -> str:
+    """``moving the leader from (1, 0) to (2, 0)``: an action-point step in words, for error messages."""
+    piece = f"the {getattr(action, 'piece', 'worker')}"
+    if isinstance(action, Enter):
+        return f"bringing in {piece}"
+    if isinstance(action, Move):
+        return f"moving {piece} from {where(SPACE_INDEX[action.frm])} to {where(SPACE_INDEX[action.to])}"
+    if isinstance(action, CampMove):
+        return f"moving {piece} between camps"
+    if isinstance(action, Uncover):
+        return "uncovering a temple level"
+    if isinstance(action, Dig):
+        return "digging a treasure"
+    if isinstance(action, Exchange):
+        return "exchanging treasures"
+    if isinstance(action, Camp):
+        return "building a camp"
+    return "placing a guard"
 
 
 def _check(state: TikalState, seat: int, action: Action) -> int:
