@@ -52,7 +52,7 @@ def evaluate(state: TikalState, seat: int) -> float:
     less the best other seat's same figure."""
     def worth(s: int) -> float:
         temples, treasures, _ = score_seat(state, s)
-        return state.scores[s] + temples + treasures
+        return float(state.scores[s] + temples + treasures)
     mine = worth(seat)
     others = [worth(s) for s in range(state.players) if s != seat and state.active[s]]
     return mine - (max(others) if others else 0.0)
