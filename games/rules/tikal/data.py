@@ -124,6 +124,17 @@ def _hexes() -> list[Hex]:
     for letter, count in declared.items():
         if sum(1 for h in out if h.letter == letter) != count:
             raise DataError(f"hexes.json: letter_counts says {count} hexes of letter {letter}")
+    for key, attr, what in (("kind_counts", "kind", "hexes of kind"), ("temple_value_counts", "value",
+                                                                       "temples of value"),
+                            ("ruin_treasure_counts", "treasures", "ruins with treasures")):
+        for name, count in data.get(key, {}).items():
+            found = sum(1 for h in out if (KINDS[h.kind] if attr == "kind" else str(getattr(h, attr))) == str(name)
+                        and (attr == "kind" or KINDS[h.kind] == ("temple" if attr == "value" else "ruin")))
+            if found != count:
+                raise DataError(f"hexes.json: {key} says {count} {what} {name}, the hexes have {found}")
+    for letter in data.get("volcano_letters", []):
+        if not any(h.letter == letter and h.kind == VOLCANO for h in out):
+            raise DataError(f"hexes.json: volcano_letters names {letter}, which has no volcano")
     return out
 
 

@@ -293,3 +293,16 @@ def test_ending_a_turn_loses_the_points_left() -> None:
 def test_the_leader_starts_in_supply() -> None:
     state = ENG.new_game(3, {}, 5)
     assert state.leader == [SUPPLY] * 3 and state.supply == [18] * 3 and state.scores == [0, 0, 0]
+
+
+def test_the_view_shows_every_space_in_reach_at_its_cheapest() -> None:
+    state = lay(position(ap=4), "A3", (1, 1))              # temple 2, stones N, SW, NW (none on S)
+    put(state, 0, BC, workers=1)
+    view = ENG.view(state, 0)
+    assert view["reach"] == [{"from": list(BC), "to": [
+        {"at": list(T_N), "cost": 2},
+        {"at": [1, 1], "cost": 2},      # base camp - clearing 1, clearing - (1, 1) 1 + 0 (not 2 + 2 by (0, 2))
+        {"at": list(J), "cost": 1}, {"at": list(T_SE), "cost": 2}]}]
+    state.ap = 1
+    assert ENG.view(state, 0)["reach"] == [{"from": list(BC), "to": [{"at": list(J), "cost": 1}]}]
+    assert ENG.view(state, 1)["reach"] == [] and ENG.view(state, 1)["legal"] == []

@@ -98,6 +98,8 @@ def _bad(monkeypatch: pytest.MonkeyPatch, name: str, change: Any) -> None:
     (lambda d: d["hexes"][2].update(value=9), "printed value"),
     (lambda d: d["hexes"][1].update(id="A1"), "twice"),
     (lambda d: d["hexes"][0].update(stones=[0, 4, 0, 0, -1, 0]), "0 to 3"),
+    (lambda d: d["hexes"][2].update(value=3), "temple_value_counts"),
+    (lambda d: d["volcano_letters"].append("A"), "volcano_letters"),
 ])
 def test_a_wrong_hex_file_is_refused(monkeypatch: pytest.MonkeyPatch, change: Any, reason: str) -> None:
     _bad(monkeypatch, "hexes.json", change)
