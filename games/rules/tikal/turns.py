@@ -234,10 +234,10 @@ def cost(state: TikalState, action: Action) -> int:
     """The action points ``action`` costs now."""
     if isinstance(action, (Enter, CampMove)):
         return 1
-    if isinstance(action, Move):
+    if type(action) is Move:
         a, b = SPACE_INDEX[action.frm], SPACE_INDEX[action.to]
         return border_cost(state, a, NEIGHBOUR[a].index(b)) if b in NEIGHBOUR[a] else 0
-    if isinstance(action, Uncover):
+    if type(action) is Uncover:
         return 2
     if isinstance(action, (Dig, Exchange)):
         return 3
@@ -252,18 +252,18 @@ def push(state: TikalState, action: Action) -> None:
     phase = state.phase
     if phase == OVER:
         raise IllegalActionError("the game is over")
-    if isinstance(action, Draw):
+    if type(action) is Draw:
         _draw(state, action)
-    elif isinstance(action, Treasure):
+    elif type(action) is Treasure:
         _treasure(state, action)
     elif phase in (DRAW, TREASURE):
         raise IllegalActionError("a chance step comes first: "
                                  + ("a hex is drawn" if phase == DRAW else "the dig turns up a treasure"))
-    elif isinstance(action, Place):
+    elif type(action) is Place:
         _place(state, action)
     elif phase != ACTIONS:
         raise IllegalActionError("the drawn hex must be placed first")
-    elif isinstance(action, End):
+    elif type(action) is End:
         end_turn(state)
     else:
         _spend(state, action)
@@ -338,7 +338,7 @@ def _place(state: TikalState, action: Place) -> None:
         raise IllegalActionError(f"{where(space)} is already explored")
     volcano = HEXES[h].kind == VOLCANO
     fits = (action.rotation == 0 if volcano else connects(state, space, ROTATED[h][action.rotation])) \
-        and space in frontier(state)
+        and any(state.kind[n] != EMPTY for _, n, _ in LINKS[space])
     if not fits and (volcano or (space, action.rotation) not in placements(state, h)):
         if not any(n >= 0 and state.kind[n] != EMPTY for n in NEIGHBOUR[space]):
             raise IllegalActionError(f"{where(space)} is not next to an explored space")
@@ -373,7 +373,7 @@ def _spend(state: TikalState, action: Action) -> None:
         raise IllegalActionError(f"{doing(action)} costs {price} point{'s' if price != 1 else ''}, "
                                  f"only {state.ap} {'is' if state.ap == 1 else 'are'} left")
     state.ap -= price
-    if isinstance(action, Enter):
+    if type(action) is Enter:
         at = SPACE_INDEX[action.at]
         if action.piece == "leader":
             state.leader[seat] = at
@@ -387,29 +387,29 @@ def _spend(state: TikalState, action: Action) -> None:
         else:
             state.workers[seat][a] -= 1
             state.workers[seat][b] += 1
-    elif isinstance(action, Uncover):
+    elif type(action) is Uncover:
         at = SPACE_INDEX[action.at]
         state.value[at] += 1
         state.tiles[state.value[at]] -= 1
         state.levels_turn[at] += 1
-    elif isinstance(action, Dig):
+    elif type(action) is Dig:
         at = SPACE_INDEX[action.at]
         state.dug_turn[at] += 1
         state.dig_at = at
         state.phase = TREASURE
         return
-    elif isinstance(action, Exchange):
+    elif type(action) is Exchange:
         give, take = TREASURE_INDEX_[action.give], TREASURE_INDEX_[action.take]
         mine, theirs = state.held[seat], state.held[action.seat]
         mine[give] -= 1
         theirs[give] += 1
         theirs[take] -= 1
         mine[take] += 1
-    elif isinstance(action, Camp):
+    elif type(action) is Camp:
         at = SPACE_INDEX[action.at]
         state.camp[at] = seat
         state.camps_left[seat] -= 1
-    elif isinstance(action, Guard):
+    elif type(action) is Guard:
         at = SPACE_INDEX[action.at]
         state.guard[at] = seat
         state.guards_made[seat] += 1
@@ -423,26 +423,26 @@ def _spend(state: TikalState, action: Action) -> None:
 def doing(action: Action) -> str:
     """``moving the leader from (1, 0) to (2, 0)``: an action-point step in words, for error messages."""
     piece = f"the {getattr(action, 'piece', 'worker')}"
-    if isinstance(action, Enter):
+    if type(action) is Enter:
         return f"bringing in {piece}"
-    if isinstance(action, Move):
+    if type(action) is Move:
         return f"moving {piece} from {where(SPACE_INDEX[action.frm])} to {where(SPACE_INDEX[action.to])}"
-    if isinstance(action, CampMove):
+    if type(action) is CampMove:
         return f"moving {piece} between camps"
-    if isinstance(action, Uncover):
+    if type(action) is Uncover:
         return "uncovering a temple level"
-    if isinstance(action, Dig):
+    if type(action) is Dig:
         return "digging a treasure"
-    if isinstance(action, Exchange):
+    if type(action) is Exchange:
         return "exchanging treasures"
-    if isinstance(action, Camp):
+    if type(action) is Camp:
         return "building a camp"
     return "placing a guard"
 
 
 def _check(state: TikalState, seat: int, action: Action) -> int:
     """The cost of ``action`` for ``seat``, or ``IllegalActionError`` naming the rule it breaks."""
-    if isinstance(action, Enter):
+    if type(action) is Enter:
         at = SPACE_INDEX[action.at]
         if at != BASE_CAMP and state.camp[at] != seat:
             raise IllegalActionError("explorers come in on the base camp or on one of your camps")
@@ -454,7 +454,7 @@ def _check(state: TikalState, seat: int, action: Action) -> int:
     if isinstance(action, (Move, CampMove)):
         a, b = SPACE_INDEX[action.frm], SPACE_INDEX[action.to]
         _has_piece(state, seat, a, action.piece)
-        if isinstance(action, CampMove):
+        if type(action) is CampMove:
             if a == b or not all(s == BASE_CAMP or state.camp[s] == seat for s in (a, b)):
                 raise IllegalActionError("a move between camps goes from the base camp or one of your camps to "
                                          "another of them")
@@ -496,7 +496,7 @@ def _check(state: TikalState, seat: int, action: Action) -> int:
         if not _leads(state, seat, at):
             raise IllegalActionError("your strength on the temple must be greater than each other player's")
         return 5
-    if isinstance(action, Dig):
+    if type(action) is Dig:
         at = SPACE_INDEX[action.at]
         if state.kind[at] != RUIN:
             raise IllegalActionError(f"{where(at)} is not a ruin")
@@ -508,7 +508,7 @@ def _check(state: TikalState, seat: int, action: Action) -> int:
             raise IllegalActionError(f"you need {state.dug_turn[at] + 1} explorer"
                                      f"{'s' if state.dug_turn[at] else ''} of yours on the ruin for that")
         return 3
-    if isinstance(action, Exchange):
+    if type(action) is Exchange:
         other = action.seat
         if other == seat or other >= state.players or not state.active[other]:
             raise IllegalActionError("you exchange with another player still in the game")
@@ -520,7 +520,7 @@ def _check(state: TikalState, seat: int, action: Action) -> int:
         if state.held[other][take] != 1:
             raise IllegalActionError(f"seat {other} has no lone {action.take}")
         return 3
-    if isinstance(action, Camp):
+    if type(action) is Camp:
         at = SPACE_INDEX[action.at]
         if not clearing(state, at):
             raise IllegalActionError(f"{where(at)} is not a clearing")
