@@ -193,3 +193,25 @@ def test_timeouts_lay_the_hex_and_end_the_turn() -> None:
     while state.turns == start:
         state = ENG.apply(state, ENG.timeout_action(state, rng))
     assert state.placed == 1 and state.phase == DRAW and state.seat == 1
+
+
+def test_hidden_information_walk_entries_and_events() -> None:
+    """What the others see of each entry, and the events, name only hexes drawn and treasures taken."""
+    rng = random.Random(77)
+    played = Game(ENG, 3, 77)
+    while not played.over:
+        before = len(played.entries)
+        played.play(random_choice(played.state, rng))
+        state = played.state
+        undrawn = {HEXES[h].id for h in state.stack}
+        hidden_kinds = set()
+        for entry in played.entries[before:]:
+            for audience in (None, 0, 1, 2):
+                shown = ENG.entry_for(entry, None, audience)
+                assert not undrawn & strings(shown)
+                hidden_kinds |= strings(shown) & set(TREASURES)
+        taken = {TREASURES[k] for hand in state.held for k, n in enumerate(hand) if n}
+        dug = {k for e in played.entries for item in e.get("actions", e.get("bonus", [])) if item["type"] == "dig"
+               for k in [item["treasure"]]}
+        assert hidden_kinds <= dug | taken
+        assert not undrawn & strings([dict(e) for e in ENG.events(state)])
