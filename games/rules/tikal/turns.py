@@ -277,7 +277,7 @@ def _draw(state: TikalState, action: Draw) -> None:
         raise IllegalActionError(f"hex {action.hex} is not in the stacks (already drawn)")
     letter = HEXES[state.stack[-1]].letter
     if HEXES[h].letter != letter:
-        raise IllegalActionError(f"hex {action.hex} is not on top of the stacks: the next hex is a {letter} hex")
+        raise IllegalActionError(f"hex {action.hex} is not on top of the stacks: the next hex has letter {letter}")
     if state.stack[-1] == h:
         state.stack.pop()
     else:

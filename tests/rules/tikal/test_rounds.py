@@ -1,6 +1,8 @@
 """Volcano scoring rounds, the final round and the end (docs/rules/tikal.md sections 6 and 7), seats leaving."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.rules import CHANCE, TERMINAL, IllegalActionError
@@ -127,3 +129,26 @@ def test_exchanges_skip_a_seat_that_left() -> None:
     assert left.seat == 0
     listed = [a.to_dict() for a in ENG.legal_actions(left) if a.type == "exchange"]
     assert [a["seat"] for a in listed] == [2]
+
+
+def test_a_seat_leaving_in_its_bonus_turn_does_not_score_it() -> None:
+    state = drawing(3, 0, "B1", "B5")
+    put(state, 1, T_N, workers=1)
+    state = ENG.apply(state, Draw("B5"))
+    state = act(state, END)                                        # seat 0's bonus turn
+    assert state.seat == 1 and state.bonus
+    left = ENG.remove_seat(state, 1)
+    assert left.seat == 2 and left.bonus and scorings(left) == [(0, "volcano", 0)]
+    left = act(left, END)
+    assert left.phase == PLACE and left.seat == 0                  # the drawer places the volcano
+
+
+def test_a_timeout_in_a_bonus_turn_ends_it() -> None:
+    state = drawing(2, 1, "B1", "B5")
+    state = ENG.apply(state, Draw("B5"))
+    rng = random.Random(1)
+    state = ENG.apply(state, ENG.timeout_action(state, rng))
+    assert state.seat == 0 and state.bonus and scorings(state) == [(1, "volcano", 0)]
+    state = ENG.apply(state, ENG.timeout_action(state, rng))
+    placed = ENG.apply(state, ENG.timeout_action(state, rng))      # the drawer's volcano, on a legal space
+    assert placed.phase == ACTIONS and placed.placed == 1
