@@ -62,9 +62,15 @@ def _iwari() -> AnyEngine:
     return IwariEngine()
 
 
+def _tikal() -> AnyEngine:
+    from .tikal import TikalEngine
+    return TikalEngine()
+
+
 register("ark", "The Ark of the Covenant", _ark)
 register("carcassonne", "Carcassonne", _carcassonne)
 register("iwari", "Iwari", _iwari)
+register("tikal", "Tikal", _tikal)
 
 __all__ = ["CHANCE", "TERMINAL", "AnyEngine", "Engine", "IllegalActionError", "InvalidActionError", "Option",
            "RulesError", "choices", "engine", "games", "register", "unregister"]

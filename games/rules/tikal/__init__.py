@@ -1,0 +1,24 @@
+"""Tikal (docs/rules/tikal.md): the rules engine, standard library only.
+
+Modules, by responsibility:
+
+- ``data``: ``board.json`` and ``hexes.json``, checked on import and turned into index tables;
+- ``state``: the mutable state and its JSON form; ``actions``: the actions, their dict forms and tables;
+- ``turns``: the flow of a turn (sections 4 to 7), what is legal and what each step does;
+- ``scoring``: section 8 and the tie-breaks; ``record``: docs/records/tikal.md; ``view``: the views;
+- ``sample``: states drawn from a seat's view (bots); ``words``: the log's and emails' sentences;
+- ``engine``: ``TikalEngine``, the contract of ``games/rules/base.py``; ``bench``: the speed figures.
+
+Rulings the engine makes where the rules page leaves a case open:
+
+- A volcano has no stones: it is laid with rotation 0 only (every rotation is the same hex).
+- "A different explorer for each level / treasure" is counted: the n-th level uncovered (treasure taken) on one
+  space in a turn needs n of the player's explorers there at that moment (rules 5.4, 5.5).
+- A seat that leaves keeps its pieces on the board (they count for majorities); it scores nothing more, takes no
+  bonus turn, and nobody can exchange treasures with it. If it was to move, its drawn hex goes on the first legal
+  place and its turn ends.
+- ``settle`` (and a record's ``"end": true``) scores every seat still playing once, in seat order.
+"""
+from .engine import TikalEngine
+
+__all__ = ["TikalEngine"]

@@ -1,0 +1,58 @@
+"""How a player scores (docs/rules/tikal.md section 8), the tie-breaks (section 7) and the bots' estimate."""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import NSPACES, SPACES, TEMPLE, TREASURE_POINTS
+from .state import TikalState, strength
+
+
+def temple_owner(state: TikalState, space: int) -> int:
+    """The seat a temple scores for now: its guard's owner, else the strictly strongest seat; -1 for none."""
+    if state.guard[space] >= 0:
+        return state.guard[space]
+    best, owner = 0, -1
+    for seat in range(state.players):
+        mine = strength(state, seat, space)
+        if mine > best:
+            best, owner = mine, seat
+        elif mine == best:
+            owner = -1
+    return owner if best > 0 else -1
+
+
+def treasure_points(held: list[int]) -> int:
+    """Points for a hand of treasures: 1, 3 or 6 for 1, 2 or 3 of a kind."""
+    return sum(TREASURE_POINTS[min(n, 3)] for n in held)
+
+
+def score_seat(state: TikalState, seat: int) -> tuple[int, int, list[dict[str, Any]]]:
+    """(temple points, treasure points, the temples scored) for ``seat`` if it scored now."""
+    temples = 0
+    detail: list[dict[str, Any]] = []
+    for space in range(NSPACES):
+        if state.kind[space] == TEMPLE and temple_owner(state, space) == seat:
+            temples += state.value[space]
+            detail.append({"at": list(SPACES[space]), "value": state.value[space],
+                           "guarded": state.guard[space] == seat})
+    return temples, treasure_points(state.held[seat]), detail
+
+
+def ranking(state: TikalState) -> list[tuple[int, ...]]:
+    """Per seat: score, then the value of its best guarded temple (0: none), then treasures held (rules 7)."""
+    out: list[tuple[int, ...]] = []
+    for seat in range(state.players):
+        best = max((state.value[s] for s in range(NSPACES) if state.guard[s] == seat), default=0)
+        out.append((state.scores[seat], best, sum(state.held[seat])))
+    return out
+
+
+def evaluate(state: TikalState, seat: int) -> float:
+    """The bots' estimate for ``seat``: score plus what it would score now (temples it controls, treasures),
+    less the best other seat's same figure."""
+    def worth(s: int) -> float:
+        temples, treasures, _ = score_seat(state, s)
+        return float(state.scores[s] + temples + treasures)
+    mine = worth(seat)
+    others = [worth(s) for s in range(state.players) if s != seat and state.active[s]]
+    return mine - (max(others) if others else 0.0)
