@@ -206,6 +206,20 @@ def steps(page: Any) -> list[Any]:
     return [c[1] for c in page.evaluate("window.calls") if c[0] == "step"]
 
 
+def free_point(page: Any, territory: str) -> tuple[float, float]:
+    """A point of the page where a tap reaches ``territory`` itself (no space, circle or marker)."""
+    point = page.evaluate("""(tid) => {
+      const r = document.querySelector(".iw-svg").getBoundingClientRect();
+      for (let y = r.top + 2; y < r.bottom; y += 4) for (let x = r.left + 2; x < r.right; x += 4) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest(".iw-terr")?.dataset.territory === tid) return [x, y];
+      }
+      return null;
+    }""", territory)
+    assert point, territory
+    return point[0], point[1]
+
+
 def click_space(page: Any, space: str) -> None:
     page.locator(f".iw-hits circle[data-space='{space}']").click()
 
@@ -270,8 +284,8 @@ def test_a_card_lights_exactly_what_it_pays_for_and_a_space_posts_a_legal_action
     view = table.view()
     legal = view["legal"]
     hand = view["hand"]
-    # nothing chosen: every legal placement is lit
-    assert lit(page) == {a["territory"] for a in legal if a["type"] == "place"}
+    # nothing chosen, nothing lit: the places depend on the payment
+    assert lit(page) == set() and target_spaces(page) == set()
     for i, card in enumerate(hand):
         page.locator(f".iw-hand [data-index='{i}']").click()
         pays = [a for a in legal if a["type"] == "place" and a["pay"] == [card]]
@@ -399,8 +413,7 @@ def test_on_a_phone_a_territory_tap_offers_its_places_as_big_buttons(open_board:
     page.locator(".iw-hand [data-index='0']").tap()
     territory = pays[0]["territory"]
     shot(page, tmp_path, "phone-chosen-card")
-    box = page.locator(f".iw-lit[data-lit='{territory}']").bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.touchscreen.tap(*free_point(page, territory))
     page.locator(".iw-chooser").wait_for()
     shot(page, tmp_path, "phone-territory")
     choices = page.locator(".iw-chooser .iw-choice")
@@ -452,3 +465,46 @@ def test_the_end_shows_tents_totems_and_settlements_per_player(open_board: Any, 
 
 def test_the_board_data_is_json(open_board: Any) -> None:
     assert json.loads(json.dumps(ENG.board_data())) == ENG.board_data()
+
+
+def test_without_the_map_the_lit_territories_are_buttons_too(open_board: Any) -> None:
+    """Keyboard players (and phones) reach every place through the controls: territory, then place."""
+    table = Table(players=3, seed=4)
+    page = open_board(table)
+    view = table.view()
+    card = view["hand"][0]
+    pays = [a for a in view["legal"] if a["type"] == "place" and a["pay"] == [card]]
+    page.locator(".iw-hand [data-index='0']").focus()
+    page.keyboard.press("Enter")
+    where = page.eval_on_selector_all(".iw-where-btn", "els => els.map(e => e.dataset.territory)")
+    assert set(where) == {a["territory"] for a in pays} == lit(page)
+    page.locator(f".iw-where-btn[data-territory='{where[-1]}']").focus()
+    page.keyboard.press("Enter")
+    choices = page.locator(".iw-chooser .iw-choice")
+    assert choices.count() == sum(1 for a in pays if a["territory"] == where[-1])
+    choices.last.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.calls.length === 1")
+    assert steps(page)[0] in pays
+    clean(page)
+
+
+def test_on_a_phone_a_tap_on_the_whole_map_never_places_at_once(open_board: Any) -> None:
+    table = Table(players=2, seed=7)
+    page = open_board(table, 390, 844)
+    view = table.view()
+    page.locator(".iw-hand [data-index='0']").tap()
+    pays = [a for a in view["legal"] if a["type"] == "place" and a["pay"] == [view["hand"][0]]]
+    space = next(a["at"] for a in pays if a["piece"] == "tent")
+    box = page.locator(f".iw-hits circle[data-space='{space}']").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator(".iw-chooser").wait_for()
+    assert page.evaluate("window.calls") == []
+    assert page.locator(".iw-zoom-out").is_visible()
+    # zoomed in, the space is big enough to tap: now it places
+    box = page.locator(f".iw-hits circle[data-space='{space}']").bounding_box()
+    assert box["width"] >= 44
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("window.calls.length === 1")
+    assert steps(page)[0]["at"] == space and steps(page)[0] in view["legal"]
+    clean(page)

@@ -114,10 +114,15 @@ function buildGeometry(map) {
     return poly;
   });
   const borders = [];
+  const outline = new Map(); // per territory: the path of its outer edges
   cells.forEach((poly, i) => {
     poly.forEach((p, k) => {
       const q = poly[(k + 1) % poly.length];
-      if (p.tag >= 0 && p.tag > i && seeds[p.tag].t !== seeds[i].t) borders.push([p, q]);
+      const foreign = p.tag < 0 || seeds[p.tag].t !== seeds[i].t;
+      if (p.tag >= 0 && p.tag > i && foreign) borders.push([p, q]);
+      if (foreign) {
+        outline.set(seeds[i].t, `${outline.get(seeds[i].t) || ""}M${p.x.toFixed(1)},${p.y.toFixed(1)}L${q.x.toFixed(1)},${q.y.toFixed(1)}`);
+      }
     });
   });
   const byTerritory = new Map();
@@ -126,19 +131,33 @@ function buildGeometry(map) {
     list.push(poly);
     byTerritory.set(seeds[i].t, list);
   });
-  const bbox = new Map();
-  for (const [tid, polys] of byTerritory) {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const poly of polys) for (const p of poly) {
-      x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
-    }
-    bbox.set(tid, { x0, y0, x1, y1 });
-  }
-  return { W, H, byTerritory, borders, bbox, spaces };
+  const bbox = new Map(); // per territory: the box of its own points (what a zoom must show)
+  seeds.forEach((p) => {
+    const b = bbox.get(p.t) || { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    bbox.set(p.t, { x0: Math.min(b.x0, p.x), y0: Math.min(b.y0, p.y), x1: Math.max(b.x1, p.x), y1: Math.max(b.y1, p.y) });
+  });
+  return { W, H, byTerritory, borders, bbox, spaces, outline };
 }
 
 function polyPath(poly) {
   return `M${poly.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join("L")}Z`;
+}
+
+/** Where a territory's name goes: near its centre, as clear of spaces, circles and markers as can be. */
+function labelPlace(t, busy) {
+  const half = Math.min(70, t.name.length * 3.6);
+  let best = [t.x, t.y], bestGap = -1;
+  for (const [dx, dy] of [[0, 0], [0, 26], [0, -26], [0, 40], [0, -40], [30, 26], [-30, 26], [30, -26], [-30, -26],
+    [45, 0], [-45, 0], [0, 55], [0, -55]]) {
+    const x = t.x + dx, y = t.y + dy;
+    let gap = Infinity;
+    for (const [bx, by] of busy) {
+      const ex = Math.max(0, Math.abs(bx - x) - half), ey = Math.max(0, Math.abs(by - (y - 4)) - 7);
+      gap = Math.min(gap, Math.hypot(ex, ey));
+    }
+    if (gap > bestGap + 4) { best = [x, y]; bestGap = gap; }
+  }
+  return best;
 }
 
 // ---------- the board ----------
@@ -220,8 +239,14 @@ export function createBoard(root, boardData, api) {
       svgEl("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "data-path": p.id, "data-a": p.a, "data-b": p.b }, layers.paths);
     }
     layers.names = svgEl("g", { class: "iw-names" }, svg);
+    const busy = [
+      ...map.tent_spaces.map((p) => [p.x, p.y]),
+      ...map.territories.filter((t) => t.totem_circle).map((t) => [t.totem_circle.x, t.totem_circle.y]),
+      ...map.connections.map((c) => [c.x, c.y]),
+    ];
     for (const t of map.territories) {
-      const text = svgEl("text", { x: t.x, y: t.y, "data-territory": t.id }, layers.names);
+      const at = labelPlace(t, busy);
+      const text = svgEl("text", { x: at[0], y: at[1], "data-territory": t.id }, layers.names);
       text.textContent = t.name;
     }
     layers.conns = svgEl("g", { class: "iw-conns" }, svg);
@@ -296,11 +321,13 @@ export function createBoard(root, boardData, api) {
     const spacesNow = v.spaces || {};
     const targets = placements();
     const feats = myTurn() ? featActions() : [];
+
     const tentTargets = new Set(targets.filter((a) => a.piece === "tent").map((a) => a.at));
     const totemTargets = new Set(targets.filter((a) => a.piece === "totem").map((a) => a.territory));
     const litTerr = new Set([...targets.map((a) => a.territory), ...feats.map((a) => a.at)]);
     const featConns = new Set(feats.map((a) => a.at));
-    const showTargets = myTurn();
+    // targets light up once cards are chosen, or when the choice is only where (third tribe, feat)
+    const showTargets = myTurn() && (ui.selected.length > 0 || ["third", "feat"].includes(v.phase));
     const turnTerr = v.turn_state?.territory;
 
     // settlements (4+ linked tents, from the view): their paths in the tribe's colour
@@ -326,10 +353,8 @@ export function createBoard(root, boardData, api) {
     }
     if (anyLit) {
       for (const tid of litTerr) {
-        const polys = geo.byTerritory.get(tid);
-        if (!polys) continue;
-        const g = svgEl("g", { class: "iw-lit", "data-lit": tid }, layers.lit);
-        for (const poly of polys) svgEl("path", { d: polyPath(poly) }, g);
+        if (!geo.outline.has(tid)) continue;
+        svgEl("path", { class: "iw-lit", "data-lit": tid, d: geo.outline.get(tid) }, layers.lit);
       }
     }
 
@@ -359,6 +384,11 @@ export function createBoard(root, boardData, api) {
       }
       const title = svgEl("title", {}, g);
       title.textContent = connWords(c, cv, covered);
+    }
+
+    // connections' hit circles go under the spaces' (a space near a marker stays easy to hit)
+    for (const c of map.connections) {
+      svgEl("circle", { class: "iw-hit", r: 20, "data-conn": c.id, cx: c.x, cy: c.y }, layers.hits);
     }
 
     // tent spaces and tents
@@ -436,9 +466,6 @@ export function createBoard(root, boardData, api) {
       text.textContent = `★×${1 + list.length}`;
       const title = svgEl("title", {}, g);
       title.textContent = list.map((f) => `${FEAT_NAMES[f.feat] || f.feat} (${seatName(f.seat)})`).join(", ");
-    }
-    for (const c of map.connections) {
-      svgEl("circle", { class: "iw-hit", r: 20, "data-conn": c.id, cx: c.x, cy: c.y }, layers.hits);
     }
   }
 
@@ -710,7 +737,7 @@ export function createBoard(root, boardData, api) {
     const mine = myTurn();
     // the hand
     const h = hand();
-    if (v && v.hand) {
+    if (v && v.hand && !v.finished) {
       const box = el("div", "iw-hand");
       box.setAttribute("role", "group");
       box.setAttribute("aria-label", "Your cards");
@@ -762,6 +789,18 @@ export function createBoard(root, boardData, api) {
         }
       }
       if (row.children.length) nodes.push(row);
+      // the territories lit now, as buttons (keyboard and phones); each opens its places below
+      const showWhere = ui.selected.length > 0 || v.phase === "third";
+      const where = showWhere ? [...new Set(placements().map((a) => a.territory))] : [];
+      if (where.length && !ui.chooser) {
+        const box = el("div", "iw-where");
+        box.appendChild(el("span", "iw-label", "Where"));
+        for (const tid of where) {
+          box.appendChild(button(territories.get(tid)?.name || tid, "iw-where-btn", () => selectTerritory(tid),
+            { disabled: ui.busy, data: { territory: tid } }));
+        }
+        nodes.push(box);
+      }
       // places in the chosen territory, as buttons (touch: the map's spaces may be small on a phone)
       if (ui.chooser) {
         const box = el("div", "iw-chooser");
@@ -851,6 +890,11 @@ export function createBoard(root, boardData, api) {
     const mine = myTurn() && !ui.busy;
     const { space, totem, conn } = target.dataset;
     let territory = target.dataset.territory;
+    if ((space || totem) && isPhone() && !ui.zoom) {
+      // on a phone the whole map's spaces are too small to hit surely: a tap chooses the territory first
+      selectTerritory(totem || map.tent_spaces.find((s) => s.id === space)?.territory);
+      return;
+    }
     if (space) {
       const here = placements().filter((a) => a.piece === "tent" && a.at === space);
       if (mine && choose(here, `Tent on ${space}: pay with`)) return;
@@ -883,8 +927,12 @@ export function createBoard(root, boardData, api) {
       const here = placements().filter((a) => a.territory === tid);
       if (here.length) ui.chooser = { label: `${territories.get(tid)?.name || tid}:`, actions: here, showWhere: false };
     }
-    if (root.clientWidth && root.clientWidth < PHONE && ui.chooser) ui.zoom = tid;
+    if (isPhone() && ui.chooser) ui.zoom = tid;
     redraw();
+  }
+
+  function isPhone() {
+    return !!root.clientWidth && root.clientWidth < PHONE;
   }
 
   function onPointerOver(e) {
@@ -904,7 +952,7 @@ export function createBoard(root, boardData, api) {
     zoomBar.replaceChildren();
     if (ui.zoom && geo.bbox.has(ui.zoom)) {
       const b = geo.bbox.get(ui.zoom);
-      const pad = 30;
+      const pad = 40;
       const x0 = Math.max(0, b.x0 - pad), y0 = Math.max(0, b.y0 - pad);
       const x1 = Math.min(geo.W, b.x1 + pad), y1 = Math.min(geo.H, b.y1 + pad);
       svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
