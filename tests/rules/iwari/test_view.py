@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 from games.rules.iwari.maps import MAPS_DIR
-from games.rules.iwari.scoring import settlement_scoring, tent_scoring, totem_scoring
+from games.rules.iwari.scoring import settlement_scoring, settlements, tent_scoring, totem_scoring
+from games.rules.play import take_chance
 
 from .helpers import BLUE, BOARD, ENG, RED, game, tent, totem
 
@@ -44,3 +46,23 @@ def test_score_now_is_the_final_scoring_without_ending() -> None:
     event = final.events[-1]
     assert [event["tents"], event["totems"], event["settlements"]] == [now["tents"], now["totems"],
                                                                       now["settlements"]]
+
+
+def test_score_now_and_settlements_agree_with_the_scoring_through_a_game() -> None:
+    rng = random.Random(8)
+    state = take_chance(ENG, game(3))
+    steps = 0
+    while not ENG.is_over(state):
+        if steps == 60:
+            state = ENG.remove_seat(state, 1)  # a seat that left scores nothing: not even now
+        view = ENG.view(state, None)
+        if view["score_now"] is not None:
+            assert view["score_now"] == {"tents": tent_scoring(state, BOARD)[0],
+                                         "totems": totem_scoring(state, BOARD)[0],
+                                         "settlements": settlement_scoring(state, BOARD)}
+        for tribe, groups in enumerate(view["settlements"]):
+            assert sorted(map(sorted, groups)) == sorted(
+                sorted(BOARD.space_ids[s] for s in g) for g in settlements(state, BOARD, tribe) if len(g) >= 4)
+        state = take_chance(ENG, ENG.apply(state, rng.choice(ENG.legal_actions(state))))
+        steps += 1
+    assert ENG.view(state, 0)["score_now"] is None
