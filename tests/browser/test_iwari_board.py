@@ -18,6 +18,7 @@ import pytest
 from games.play.turns import Progress
 from games.rules import engine as get_engine
 from games.rules.play import take_chance
+from tests.rules.iwari.helpers import RED, game, set_hand, tent
 
 pytestmark = pytest.mark.browser
 
@@ -73,9 +74,11 @@ HARNESS_CSS = "body { margin: 8px; font: 16px sans-serif; } #controls { margin-t
 class Table:
     """One game as the site runs it (``Progress``), seen from ``seat``."""
 
-    def __init__(self, players: int = 2, seed: int = 7, feats: bool = False, seat: int = 0) -> None:
-        state = ENG.new_game(players, {"feats": feats}, seed)
-        self.progress = Progress.start(ENG, state)
+    def __init__(self, players: int = 2, seed: int = 7, feats: bool = False, seat: int = 0, state: Any = None) -> None:
+        if state is None:
+            self.progress = Progress.start(ENG, ENG.new_game(players, {"feats": feats}, seed))
+        else:
+            self.progress = Progress.load(ENG, state, None)
         self.seat = seat
         self.players = players
 
@@ -209,8 +212,11 @@ def steps(page: Any) -> list[Any]:
 def free_point(page: Any, territory: str) -> tuple[float, float]:
     """A point of the page where a tap reaches ``territory`` itself (no space, circle or marker)."""
     point = page.evaluate("""(tid) => {
-      const r = document.querySelector(".iw-svg").getBoundingClientRect();
-      for (let y = r.top + 2; y < r.bottom; y += 4) for (let x = r.left + 2; x < r.right; x += 4) {
+      const svg = document.querySelector(".iw-svg");
+      svg.scrollIntoView({ block: "start" });
+      const r = svg.getBoundingClientRect();
+      const bottom = Math.min(r.bottom, window.innerHeight), right = Math.min(r.right, window.innerWidth);
+      for (let y = Math.max(0, r.top) + 2; y < bottom; y += 4) for (let x = Math.max(0, r.left) + 2; x < right; x += 4) {
         const hit = document.elementFromPoint(x, y);
         if (hit && hit.closest(".iw-terr")?.dataset.territory === tid) return [x, y];
       }
@@ -507,4 +513,37 @@ def test_on_a_phone_a_tap_on_the_whole_map_never_places_at_once(open_board: Any)
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("window.calls.length === 1")
     assert steps(page)[0]["at"] == space and steps(page)[0] in view["legal"]
+    clean(page)
+
+
+def test_a_settlement_earns_union_and_the_feat_goes_where_the_player_taps(open_board: Any, tmp_path: Path) -> None:
+    state = game(3, feats=True)
+    tent(state, RED, "LB1", "EW3", "EW4")
+    set_hand(state, 0, "desert", "coast", "coast")
+    table = Table(players=3, state=state)
+    page = open_board(table)
+    page.locator(".iw-hand [data-card='desert']").click()
+    click_space(page, "FH1")
+    page.wait_for_function("document.querySelector('.iwari').dataset.phase !== 'settle'")
+    if table.view()["phase"] == "place":
+        page.get_by_role("button", name="Finish with one piece").click()
+        page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'draw'")
+    while table.view()["phase"] == "draw":
+        before = len(page.evaluate("window.calls"))
+        page.locator(".iw-deck").click()
+        page.wait_for_function("(n) => window.calls.length > n", arg=before)
+        page.wait_for_timeout(50)
+    view = table.view()
+    assert view["phase"] == "feat" and "Union" in page.locator(".iw-prompt").inner_text()
+    # the settlement (from the view) is drawn along its paths; the feat's places light up
+    assert sorted(view["settlements"][0][0]) == ["EW3", "EW4", "FH1", "LB1"]
+    settled = page.eval_on_selector_all(".iw-paths line.iw-settled", "els => els.map(e => [e.dataset.a, e.dataset.b])")
+    assert settled and all(a in view["settlements"][0][0] and b in view["settlements"][0][0] for a, b in settled)
+    assert lit(page) == {a["at"] for a in view["legal"]} == {"LB", "EW", "FH"}
+    shot(page, tmp_path, "desktop-feat")
+    page.mouse.click(*free_point(page, "EW"))
+    page.wait_for_function("window.calls.some(c => c[1] && c[1].type === 'feat')")
+    assert steps(page)[-1] == {"type": "feat", "feat": "union", "at": "EW"}
+    page.wait_for_timeout(50)
+    assert page.locator(".iw-feat").count() == 1
     clean(page)
