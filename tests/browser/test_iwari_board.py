@@ -47,18 +47,21 @@ document.addEventListener("securitypolicyviolation",
 
 HARNESS = """import { createBoard } from "/static/js/games/iwari/board.js";
 window.calls = [];
+window.done = 0; // steps and undos the board has been shown the answer to
 const controls = document.getElementById("controls");
 const data = await window.pyStart();
 const api = {
   async step(action) {
     window.calls.push(["step", action]);
     const next = await window.pyStep(action);
-    if (next.error) throw new Error(next.error);
+    if (next.error) { window.done += 1; throw new Error(next.error); }
     window.board.show(next);
+    window.done += 1;
   },
   async undo() {
     window.calls.push(["undo"]);
     window.board.show(await window.pyUndo());
+    window.done += 1;
   },
   async confirm() { window.calls.push(["confirm"]); },
   setControls(nodes) { controls.replaceChildren(...nodes); },
@@ -226,6 +229,11 @@ def free_point(page: Any, territory: str) -> tuple[float, float]:
     return point[0], point[1]
 
 
+def answered(page: Any, before: int) -> None:
+    """Wait until the board has shown the answer to the step (or undo) taken after ``before`` answers."""
+    page.wait_for_function("(n) => window.done > n", arg=before)
+
+
 def click_space(page: Any, space: str) -> None:
     page.locator(f".iw-hits circle[data-space='{space}']").click()
 
@@ -357,14 +365,14 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
         while view["phase"] == "third":
             third = [a for a in view["legal"] if a["type"] == "third"]
             target = third[0]
+            before = page.evaluate("window.done")
             if target["piece"] == "tent":
                 click_space(page, target["at"])
             else:
                 page.locator(f".iw-hits circle[data-totem='{target['territory']}']").click()
             if page.locator(".iw-chooser").count():
                 page.locator(".iw-chooser .iw-choice").first.click()
-            page.wait_for_function("(n) => window.calls.length > n", arg=len(page.evaluate("window.calls")) - 1)
-            page.wait_for_timeout(50)
+            answered(page, before)
             view = table.view()
         posted = [s for s in steps(page) if s["type"] == "third"]
         assert posted and all(s["pay"] for s in posted)
@@ -375,16 +383,15 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
     assert view["phase"] == "draw"
     shot(page, tmp_path, "desktop-2p-draw")
     display_card = next(a["card"] for a in view["legal"] if a["type"] == "take-display")
+    before = page.evaluate("window.done")
     page.locator(f".iw-take[data-card='{display_card}']").first.click()
-    page.wait_for_function("(n) => window.calls.filter(c => c[1] && c[1].type === 'take-display').length === 1")
-    page.wait_for_timeout(50)
+    answered(page, before)
     # a hidden card was turned: nothing before it can be taken back
     assert page.get_by_role("button", name="Undo").is_disabled() or table.view()["phase"] != "draw"
     while table.view()["phase"] == "draw" and table.view()["current_seat"] == 0:
-        before = len(page.evaluate("window.calls"))
+        before = page.evaluate("window.done")
         page.locator(".iw-deck").click()
-        page.wait_for_function("(n) => window.calls.length > n", arg=before)
-        page.wait_for_timeout(50)
+        answered(page, before)
     view = table.view()
     assert view["current_seat"] == 1 and len(view["hand"]) == 3
     assert "Waiting for Bob" in page.locator(".iw-prompt").inner_text()
@@ -529,10 +536,9 @@ def test_a_settlement_earns_union_and_the_feat_goes_where_the_player_taps(open_b
         page.get_by_role("button", name="Finish with one piece").click()
         page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'draw'")
     while table.view()["phase"] == "draw":
-        before = len(page.evaluate("window.calls"))
+        before = page.evaluate("window.done")
         page.locator(".iw-deck").click()
-        page.wait_for_function("(n) => window.calls.length > n", arg=before)
-        page.wait_for_timeout(50)
+        answered(page, before)
     view = table.view()
     assert view["phase"] == "feat" and "Union" in page.locator(".iw-prompt").inner_text()
     # the settlement (from the view) is drawn along its paths; the feat's places light up
@@ -541,9 +547,9 @@ def test_a_settlement_earns_union_and_the_feat_goes_where_the_player_taps(open_b
     assert settled and all(a in view["settlements"][0][0] and b in view["settlements"][0][0] for a, b in settled)
     assert lit(page) == {a["at"] for a in view["legal"]} == {"LB", "EW", "FH"}
     shot(page, tmp_path, "desktop-feat")
+    before = page.evaluate("window.done")
     page.mouse.click(*free_point(page, "EW"))
-    page.wait_for_function("window.calls.some(c => c[1] && c[1].type === 'feat')")
+    answered(page, before)
     assert steps(page)[-1] == {"type": "feat", "feat": "union", "at": "EW"}
-    page.wait_for_timeout(50)
     assert page.locator(".iw-feat").count() == 1
     clean(page)

@@ -351,6 +351,9 @@ export function createBoard(root, boardData, api) {
       g.classList.toggle("iw-is-focus", ui.focus === tid);
       g.classList.toggle("iw-is-turn", turnTerr === tid);
     }
+    if (turnTerr && geo.outline.has(turnTerr) && !v.finished) {
+      svgEl("path", { class: "iw-turn-outline", d: geo.outline.get(turnTerr) }, layers.lit);
+    }
     if (anyLit) {
       for (const tid of litTerr) {
         if (!geo.outline.has(tid)) continue;
@@ -374,8 +377,9 @@ export function createBoard(root, boardData, api) {
       const num = svgEl("text", { y: 4.5 }, g);
       num.textContent = c.number;
       if (covered) {
-        svgEl("path", { class: "iw-mountain", d: "M-17,8 L-6,-12 L0,-3 L6,-14 L18,8 Z" }, g);
-        const n2 = svgEl("text", { class: "iw-mountain-num", y: 5 }, g);
+        svgEl("path", { class: "iw-mountain", d: "M-24,12 L-10,-10 L-3,0 L7,-16 L24,12 Z" }, g);
+        svgEl("path", { class: "iw-snow", d: "M-10,-10 L-14,-3.5 L-10,-5 L-6.5,-4.5 Z M7,-16 L2,-8 L6,-9.5 L11,-8.5 Z" }, g);
+        const n2 = svgEl("text", { class: "iw-mountain-num", y: 9 }, g);
         n2.textContent = c.number;
       }
       if ((cv.factor || 1) > 1) {
@@ -1009,6 +1013,7 @@ export function createBoard(root, boardData, api) {
         && JSON.stringify(prevView.hand) === JSON.stringify(ui.view.hand)
         && JSON.stringify(prevView.legal) === JSON.stringify(ui.view.legal);
       if (!sameTurn) { ui.selected = []; ui.chooser = null; }
+      if (!prevView || !ui.view || prevView.phase !== ui.view.phase || !myTurn()) ui.zoom = null;
       ui.error = "";
       redraw();
     },
