@@ -978,6 +978,7 @@ export function createBoard(root, boardData, api) {
       return;
     }
     status.textContent = promptText();
+    status.classList.toggle("iw-third-step", !ui.replay && ui.view?.phase === "third");
     root.classList.toggle("iw-my-turn", myTurn());
     root.dataset.phase = ui.view?.phase || "";
     drawPieces();
@@ -1018,6 +1019,7 @@ export function createBoard(root, boardData, api) {
       redraw();
     },
     showPosition(position) {
+      if (!ui.replay) api.setControls?.([]); // no live choice stays clickable in a replay
       ui.replay = true;
       ui.view = position?.view || position || null;
       useMap(ui.view);
@@ -1030,8 +1032,9 @@ export function createBoard(root, boardData, api) {
       svg.removeEventListener("click", onMapClick);
       svg.removeEventListener("pointerover", onPointerOver);
       svg.removeEventListener("pointerleave", onPointerLeave);
+      api.setControls?.([]);
       root.replaceChildren();
-      root.classList.remove("iwari", "iw-my-turn");
+      root.classList.remove("iwari", "iw-my-turn", "iw-third-step");
     },
   };
 }
