@@ -931,7 +931,7 @@ export function createBoard(root, boardData, api) {
       const here = placements().filter((a) => a.territory === tid);
       if (here.length) ui.chooser = { label: `${territories.get(tid)?.name || tid}:`, actions: here, showWhere: false };
     }
-    if (isPhone() && ui.chooser) ui.zoom = tid;
+    if (isPhone()) ui.zoom = tid; // a phone shows the chosen territory close up (a button shows the whole map)
     redraw();
   }
 
