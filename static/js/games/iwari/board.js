@@ -321,7 +321,6 @@ export function createBoard(root, boardData, api) {
     const spacesNow = v.spaces || {};
     const targets = placements();
     const feats = myTurn() ? featActions() : [];
-
     const tentTargets = new Set(targets.filter((a) => a.piece === "tent").map((a) => a.at));
     const totemTargets = new Set(targets.filter((a) => a.piece === "totem").map((a) => a.territory));
     const litTerr = new Set([...targets.map((a) => a.territory), ...feats.map((a) => a.at)]);
@@ -584,6 +583,7 @@ export function createBoard(root, boardData, api) {
       who.append(swatch(t.tribe), el("span", "", tribeInfo(t.tribe).name));
       if (t.tribe === v.your_seat) who.appendChild(el("span", "muted small", " (you)"));
       if (t.third) who.appendChild(el("span", "muted small", " never scores"));
+      else if (v.active && v.active[t.tribe] === false) who.appendChild(el("span", "muted small", " left the game"));
       tr.appendChild(who);
       const seat = t.third ? null : t.tribe;
       tr.appendChild(el("td", "num", seat === null ? "–" : v.scores[seat]));
@@ -820,7 +820,7 @@ export function createBoard(root, boardData, api) {
     const undo = ui.payload?.turn?.undo || 0;
     if (!ui.replay && v && !v.finished && (mine || undo)) {
       const row = el("div", "iw-actions iw-undo-row");
-      row.appendChild(button(undo ? "Undo" : "Undo", "iw-undo", () => doUndo(),
+      row.appendChild(button("Undo", "iw-undo", () => doUndo(),
         { disabled: !undo || ui.busy, title: undo ? "Take back your last step" : "Nothing to take back (cards drawn stay drawn)" }));
       nodes.push(row);
     }
