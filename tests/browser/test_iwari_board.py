@@ -347,46 +347,48 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
         page.wait_for_function("document.querySelector('.iwari').dataset.phase !== 'place'")
         view = table.view()
     # undo is offered (no hidden card drawn yet) and takes the step back
-    if view["phase"] == "third":
-        assert "third tribe" in page.locator(".iw-prompt").inner_text().lower()
+    assert view["phase"] == "third"  # seed 7: the two cards left pay for a third-tribe piece
+    assert "third tribe" in page.locator(".iw-prompt").inner_text().lower()
+    third = [a for a in view["legal"] if a["type"] == "third"]
+    assert lit(page) == {a["territory"] for a in third}
+    shot(page, tmp_path, "desktop-2p-third")
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'settle'")
+    assert table.view()["spaces"][space] is None
+    assert page.locator(f".iw-space[data-space='{space}'] .iw-tent").count() == 0
+    # again, then the third tribe's move on the map
+    page.locator(f".iw-hand [data-card='{card}']").first.click()
+    click_space(page, space)
+    page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'third'")
+    view = table.view()
+    while view["phase"] == "third":
         third = [a for a in view["legal"] if a["type"] == "third"]
-        assert lit(page) == {a["territory"] for a in third}
-        shot(page, tmp_path, "desktop-2p-third")
-        page.get_by_role("button", name="Undo").click()
-        page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'settle'")
-        assert table.view()["spaces"][space] is None
-        assert page.locator(f".iw-space[data-space='{space}'] .iw-tent").count() == 0
-        # again, then the third tribe's move through the territory's buttons
-        page.locator(f".iw-hand [data-card='{card}']").first.click()
-        click_space(page, space)
-        page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'third'")
+        target = third[0]
+        before = page.evaluate("window.done")
+        if target["piece"] == "tent":
+            click_space(page, target["at"])
+        else:
+            page.locator(f".iw-hits circle[data-totem='{target['territory']}']").click()
+        if page.locator(".iw-chooser").count():
+            page.locator(".iw-chooser .iw-choice").first.click()
+        answered(page, before)
         view = table.view()
-        while view["phase"] == "third":
-            third = [a for a in view["legal"] if a["type"] == "third"]
-            target = third[0]
-            before = page.evaluate("window.done")
-            if target["piece"] == "tent":
-                click_space(page, target["at"])
-            else:
-                page.locator(f".iw-hits circle[data-totem='{target['territory']}']").click()
-            if page.locator(".iw-chooser").count():
-                page.locator(".iw-chooser .iw-choice").first.click()
-            answered(page, before)
-            view = table.view()
-        posted = [s for s in steps(page) if s["type"] == "third"]
-        assert posted and all(s["pay"] for s in posted)
-        third_tents = [sid for sid, tribe in view["spaces"].items() if tribe == 2]
-        for sid in third_tents:
-            assert page.locator(f".iw-space[data-space='{sid}'].iw-third").count() == 1
+    posted = [s for s in steps(page) if s["type"] == "third"]
+    assert posted and all(s["pay"] for s in posted)
+    third_tents = [sid for sid, tribe in view["spaces"].items() if tribe == 2]
+    for sid in third_tents:
+        assert page.locator(f".iw-space[data-space='{sid}'].iw-third").count() == 1
     # the draws: from the display, then the deck
     assert view["phase"] == "draw"
     shot(page, tmp_path, "desktop-2p-draw")
+    assert not page.get_by_role("button", name="Undo").is_disabled()  # the placements can still be taken back
     display_card = next(a["card"] for a in view["legal"] if a["type"] == "take-display")
     before = page.evaluate("window.done")
     page.locator(f".iw-take[data-card='{display_card}']").first.click()
     answered(page, before)
-    # a hidden card was turned: nothing before it can be taken back
-    assert page.get_by_role("button", name="Undo").is_disabled() or table.view()["phase"] != "draw"
+    # a hidden card was turned up in the display: nothing before it can be taken back
+    assert table.view()["phase"] == "draw" and table.progress.undoable == 0
+    assert page.get_by_role("button", name="Undo").is_disabled()
     while table.view()["phase"] == "draw" and table.view()["current_seat"] == 0:
         before = page.evaluate("window.done")
         page.locator(".iw-deck").click()
