@@ -35,7 +35,7 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/css/games/iwari.css"><link rel="stylesheet" href="/harness.css">
+<link rel="stylesheet" href="/static/css/site.css"><link rel="stylesheet" href="/static/css/games/iwari.css"><link rel="stylesheet" href="/harness.css">
 <script src="/csp-watch.js"></script>
 <script type="module" src="/harness.js"></script></head>
 <body><div id="board"></div><div id="controls"></div></body></html>"""
