@@ -1,6 +1,7 @@
 """``IwariEngine``: Iwari's rules (docs/rules/iwari.md) behind the site's contract (``games/rules/base.py``)."""
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -23,7 +24,7 @@ from . import words
 from .actions import DONE, DRAW_DECK, PASS, Action, Feat, parse_action
 from .cards import NB
 from .feats import feat_places
-from .maps import default_map, load_board
+from .maps import default_map, load_board, map_ids
 from .scoring import final_scoring, unused_pieces
 from .settle import first_steps, second_steps, third_options, third_second_steps
 from .setup import deal
@@ -170,6 +171,11 @@ class IwariEngine(Engine[IwariState, Action]):
         return sample_mod.sample_state(view, seat, rng)
 
     # ----- views and scores -----------------------------------------------------------------------
+    def board_data(self) -> JSONDict:
+        """Every map file as the board draws it (``maps[view["map"]]``: territories, tent spaces, paths,
+        connections, totem circles, water, ridges), and the map new games use."""
+        return {"default": default_map(), "maps": {mid: copy.deepcopy(dict(load_board(mid).data)) for mid in map_ids()}}
+
     def view(self, state: IwariState, seat: int | None) -> JSONDict:
         return self.views(state, [seat])[seat]
 

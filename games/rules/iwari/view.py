@@ -13,7 +13,17 @@ from .actions import FEATS
 from .cards import BIOMES, cards_of
 from .feats import ON_CONNECTION
 from .maps import Board
-from .scoring import connection_scorers, leaders, tent_points, tent_ranks, unused_pieces
+from .scoring import (
+    connection_scorers,
+    leaders,
+    scoring_seats,
+    settlements,
+    tent_points,
+    tent_ranks,
+    tent_scoring,
+    totem_scoring,
+    unused_pieces,
+)
 from .settle import max_tents, step_pay
 from .state import CARD, OVER, PHASES, REFILL, TENT, IwariState, Turn
 
@@ -24,6 +34,7 @@ if TYPE_CHECKING:
 def public_view(eng: IwariEngine, state: IwariState, board: Board) -> JSONDict:
     """Everything every audience may see."""
     over = state.phase == OVER
+    settled = [[g for g in settlements(state, board, tribe) if len(g) >= 4] for tribe in range(state.tribes)]
     return {
         "game": eng.name, "map": state.map_id, "options": {"feats": state.feats_on}, "players": state.players,
         "start_seat": 0, "current_seat": None if over else state.seat, "phase": PHASES[state.phase],
@@ -36,6 +47,8 @@ def public_view(eng: IwariEngine, state: IwariState, board: Board) -> JSONDict:
         "territories": [_territory(state, board, t) for t in range(len(board.territory_ids))],
         "connections": [_connection(state, board, c) for c in range(len(board.connection_ids))],
         "mountains": [board.connection_ids[c] for c in state.mountains],
+        "settlements": [[[board.space_ids[s] for s in group] for group in groups] for groups in settled],
+        "score_now": _score_now(state, board, settled),
         "hand_sizes": [sum(hand) for hand in state.hands], "known": [cards_of(k) for k in state.known],
         "display": [BIOMES[card] if card >= 0 else None for card in state.display],
         "deck_size": len(state.deck), "discard": [BIOMES[card] for card in state.discard],
@@ -81,6 +94,18 @@ def _connection(state: IwariState, board: Board, c: int) -> JSONDict:
     return {"id": board.connection_ids[c], "kind": "water" if board.water[c] else "land", "mountain": covered,
             "open": not covered, "factor": 1 + state.feat_connection[c],
             "scorers": [] if covered else seats, "points": 0 if covered or not seats else points}
+
+
+def _score_now(state: IwariState, board: Board, settled: list[list[list[int]]]) -> JSONDict | None:
+    """What the final scoring would add per seat if the journey ended now (None once it is over); ``settled``:
+    per tribe, its settlements of 4 or more tents (``settlement_scoring`` from groups already found)."""
+    if state.phase == OVER:
+        return None
+    tents, _ = tent_scoring(state, board)
+    totems, _ = totem_scoring(state, board)
+    seats = scoring_seats(state)
+    groups = [sum(len(g) for g in settled[seat]) if seat in seats else 0 for seat in range(state.players)]
+    return {"tents": tents, "totems": totems, "settlements": groups}
 
 
 def _feats(state: IwariState) -> JSONDict:
