@@ -61,8 +61,10 @@ def db_read(func: Any) -> Any:
 #: Close codes the front-end tells apart (4000-4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHENTICATED = 4401
-#: RFC 6455's "message too big": a client frame larger or deeper than any the site's protocol needs.
-CLOSE_TOO_BIG = 1009
+#: A client frame larger or deeper than any the site's protocol needs. RFC 6455's own "message too big" (1009)
+#: is refused by daphne (runserver), which lets a server close only with 1000 or 3000-4999: the application's
+#: 4009 works on every server.
+CLOSE_TOO_BIG = 4009
 #: A client sends {"type": "ping"} or {"type": "sync"}: nothing near these.
 MAX_FRAME_CHARS = 4096
 MAX_NESTING = 16

@@ -211,7 +211,7 @@ async def test_a_deeply_nested_or_huge_frame_closes_the_socket_cleanly(players):
         sock = await Socket(game_path(game.pk)).connect()
         await sock.receive_type("game")
         await sock.send_text(frame)
-        assert await sock.closed_with() == 1009
+        assert await sock.closed_with() == 4009
     sock = await Socket(game_path(game.pk)).connect()  # a normal frame still works, brackets in strings too
     await sock.receive_type("game")
     await sock.send_text('{"type": "ping", "note": "' + "[" * 40 + '"}')
