@@ -1,7 +1,7 @@
 // The board: an SVG of placed tiles, pieces and highlights, with pan and zoom (mouse, touch, keyboard).
 // It draws what it is given (a "scene") and reports clicks in board cells; game.js decides what they mean.
 
-import { T, iconDefs, pieceSVG, tileSVG } from "./tiles.js";
+import { T, iconDefs, pieceSVG, tileSVG } from "./draw.js";
 
 const MIN_SCALE = 0.15;
 const MAX_SCALE = 3;
