@@ -394,7 +394,7 @@ class GamePage {
     bar.innerHTML = `<div class="buttons" role="group" aria-label="Replay">
         <button type="button" class="btn small" data-act="step-first" ${i === 0 ? "disabled" : ""}>« First</button>
         <button type="button" class="btn small" data-act="step-prev" ${i === 0 ? "disabled" : ""} aria-label="Previous move">◀</button>
-        <span class="step-no">Move <strong>${i}</strong> of ${n}</span>
+        <span class="step-no move-no">Move <strong>${i}</strong> of ${n}</span>
         <button type="button" class="btn small" data-act="step-next" ${i >= n ? "disabled" : ""} aria-label="Next move">▶</button>
         <button type="button" class="btn small" data-act="step-last" ${i >= n ? "disabled" : ""}>Last »</button>
         <button type="button" class="btn small" data-act="end-replay">Back to the game</button></div>

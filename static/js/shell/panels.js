@@ -45,7 +45,7 @@ export function seatsHTML(game, name) {
     if (toMove) bits.push(`<span class="to-move">to move</span>${clockHTML(game) ? `, ${clockHTML(game)}` : ""}`);
     if (s.status !== "playing") bits.push(`<span class="small">${escapeHtml(s.status)}</span>`);
     if (s.result === "won") bits.push(`<strong class="winner small">winner</strong>`);
-    if (s.user.kind && s.user.kind !== "human") bits.push(`<span class="small muted">computer</span>`);
+    if (s.user.kind === "computer" || s.user.kind === "bot") bits.push(`<span class="small muted">${s.user.kind === "bot" ? "program" : "computer"}</span>`);
     rows += `<tr class="${toMove ? "current" : ""}${n === game.your_seat ? " me" : ""}" data-seat="${n}">
       <th scope="row"><span class="who">${seatDot(n)}<span><span class="player-name">${name(n)}</span>${n === game.your_seat ? ' <span class="muted">(you)</span>' : ""}${bits.length ? `<br>${bits.join(" · ")}` : ""}</span></span></th>
       <td class="num score">${s.score}</td></tr>`;

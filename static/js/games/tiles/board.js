@@ -71,7 +71,8 @@ class TileBoard {
     const v = payload.view;
     this.index = new Map((v.board || []).map((t) => [key(t.x, t.y), t]));
     if (this.pending && this.pending.version !== payload.version) {
-      // the game moved on elsewhere (another tab, a timeout): what was not sent yet is dropped
+      // the game moved on: what was not sent yet is dropped (said so when it was not this page's own request:
+      // another tab played the turn, or the time ran out)
       this.pending = null;
       if (!this.sending) {
         this.api.say(this.myTurn ? "The game changed while you were choosing: your tile is back in your hand."
@@ -231,6 +232,28 @@ class TileBoard {
     if (legal.ark_at?.length) msg += " This tile completes the first city: choose where the Ark goes.";
     this.api.say(msg);
     this.render();
+    requestAnimationFrame(() => this.keepInView(legal.x, legal.y));
+  }
+
+  /** On a phone the piece choice is a bar over the bottom of the screen: the tile stays in the part above. */
+  keepInView(x, y) {
+    const panel = document.getElementById("turn-panel");
+    if (!panel || getComputedStyle(panel).position !== "sticky") return;
+    const box = this.svg.getBoundingClientRect();
+    const bar = panel.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, bar.top, window.innerHeight);
+    if (bottom - top < 120) { // too little of the board shows: scroll it up under the page's top
+      window.scrollBy(0, box.top - Math.max(0, bar.top - 120 - box.height * 0.6));
+      return requestAnimationFrame(() => this.keepInView(x, y));
+    }
+    const v = this.view.view, size = 100 * v.s;
+    const want = (top + bottom) / 2 - box.top - size / 2;
+    const now = y * 100 * v.s + v.ty;
+    v.ty += want - now;
+    v.tx += box.width / 2 - size / 2 - (x * 100 * v.s + v.tx);
+    this.view.apply();
+    return null;
   }
 
   takeBack() {
@@ -590,8 +613,10 @@ class TileBoard {
     // an Ark move just made (a replay position, or the last turn seen by the others)
     const arkMove = this.position?.move?.turn?.action;
     if (arkMove?.type === "ark") (arkMove.path || []).forEach(([x, y], i) => scene.cells.push({ x, y, cls: "ark-path", label: i + 1, corner: "right" }));
-    if (!this.position && mode !== "options" && v.last_ark_path) {
-      v.last_ark_path.forEach(([x, y], i) => scene.cells.push({ x, y, cls: "ark-path ark-seen", label: i + 1, corner: "right" }));
+    if (!this.position && mode !== "options" && v.last_ark_path && !this.arkPath.length) {
+      // the Ark move of the last turn: where it started, then each tile it entered
+      v.last_ark_path.forEach(([x, y], i) => scene.cells.push(i ? { x, y, cls: "ark-path ark-seen", label: i, corner: "right" }
+        : { x, y, cls: "ark-from ark-seen" }));
     }
     if (v.finished && this.focusFeature !== null && this.focusFeature !== undefined) {
       const e = this.finalEvents()[this.focusFeature];
@@ -761,8 +786,9 @@ class TileBoard {
     const events = this.finalEvents();
     const rows = events.map((e, i) => {
       const pts = e.points.map((n, s) => (n ? `${this.name(s)} +${n}` : "")).filter(Boolean).join(", ");
-      const detail = e.detail ? ` <span class="muted small">(${escapeHtml(e.detail)})</span>` : "";
-      return `<li><button type="button" class="link-button${i === this.focusFeature ? " chosen" : ""}" data-act="feature" data-index="${i}">${escapeHtml(FEATURE_NAMES[e.feature] || e.feature)}${detail}: ${pts}</button></li>`;
+      const words = detailWords(e);
+      const detail = words ? ` <span class="muted small">(${escapeHtml(words)})</span>` : "";
+      return `<li><button type="button" class="feature-link${i === this.focusFeature ? " chosen" : ""}" data-act="feature" data-index="${i}">${escapeHtml(FEATURE_NAMES[e.feature] || e.feature)}${detail}: ${pts}</button></li>`;
     }).join("");
     const features = [...new Set((v.breakdown || []).flatMap((b) => Object.keys(b)))];
     const table = `<table class="breakdown"><thead><tr><th scope="col">Player</th>${features.map((f) => `<th scope="col" class="num">${escapeHtml(FEATURE_NAMES[f] || f)}</th>`).join("")}</tr></thead>
@@ -862,6 +888,22 @@ class TileBoard {
     document.addEventListener("pointerup", up);
     document.addEventListener("pointercancel", up);
   }
+}
+
+/** What a scored feature was worth, in words, from the event's detail (the server's figures). */
+function detailWords(event) {
+  const d = event.detail;
+  if (!d) return "";
+  const n = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+  const parts = [];
+  if (d.tiles !== undefined && event.feature !== "temple") parts.push(n(d.tiles, "tile", "tiles"));
+  if (d.scrolls) parts.push(n(d.scrolls, "scroll", "scrolls"));
+  if (d.pennants) parts.push(n(d.pennants, "pennant", "pennants"));
+  if (d.oases) parts.push(n(d.oases, "oasis", "oases"));
+  if (d.sheep !== undefined) parts.push(`${n(d.sheep, "sheep", "sheep")} − ${n(d.wolves || 0, "wolf", "wolves")}, 2 points each sheep left`);
+  if (event.feature === "temple") parts.push(d.complete ? "temple complete" : "temple not complete");
+  if (d.double) parts.push("complete: doubled");
+  return parts.join(", ");
 }
 
 /** Where the Prophet stands: beside a city's follower spot, towards the tile centre. */

@@ -59,12 +59,13 @@ export class BoardView {
     this.layers.cells.innerHTML = cells;
     let pieces = "";
     for (const p of scene.pieces || []) {
-      pieces += pieceSVG(p.kind, p.colour, p.label, p.x * T + p.point[0], p.y * T + p.point[1], p.cls || "", 1.2);
+      pieces += pieceSVG(p.kind, p.colour, p.label, p.x * T + p.point[0], p.y * T + p.point[1],
+        `${p.cls || ""}${p.lying ? " lying" : ""}`, 1.3);
     }
     this.layers.pieces.innerHTML = pieces;
     const arks = scene.arks || (scene.ark ? [scene.ark] : []);
     this.layers.ark.innerHTML = arks.map((ark) =>
-      `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + 74} ${ark.y * T + 80})"><use href="#i-ark"/></g>`).join("");
+      `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + 72} ${ark.y * T + 76})"><circle class="ark-halo" r="27"/><g transform="scale(1.45)"><use href="#i-ark"/></g></g>`).join("");
     let marks = "";
     for (const m of scene.marks || []) {
       const x = m.x * T + m.point[0], y = m.y * T + m.point[1];
