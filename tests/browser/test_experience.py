@@ -178,6 +178,10 @@ def test_on_a_phone_the_tile_stays_in_view_while_a_piece_is_chosen(new_page, liv
         log_in(page, mover.username, PASSWORD)
         page.goto(f"/games/{game.pk}/")
         wait_for_game(page)
+        # the game's menus are whole on the narrow screen
+        for el in page.locator(".site-nav a:visible, .site-nav button:visible, .board-tools button").all():
+            box = el.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, el.inner_text()
         # no keyboard hints on a touch screen; every control a thumb can hit
         assert all(not el.is_visible() for el in page.locator(".kbd-hint").all())
         for el in page.locator("#game button:visible, #game .choice:visible").all():
@@ -188,8 +192,10 @@ def test_on_a_phone_the_tile_stays_in_view_while_a_piece_is_chosen(new_page, liv
         x, y = page.evaluate("([x, y]) => window.arkGame.board.clientPoint(x, y)", [place["x"], place["y"]])
         page.touchscreen.tap(x, y)
         page.wait_for_selector("#board .cell.pending-frame")
+        page.wait_for_timeout(300)
         sheet = page.locator(".pending-sheet")
         assert sheet.is_visible()
+        assert page.locator("input[name=action]:checked").get_attribute("value") == "pass"  # one tap: laid, no more
         tile = page.locator("#board .tile.pending").bounding_box()
         bar = page.locator("#turn-panel").bounding_box()
         assert tile["y"] >= 0 and tile["y"] + tile["height"] <= bar["y"] + 1, (tile, bar)  # above the bar

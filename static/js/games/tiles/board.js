@@ -108,6 +108,7 @@ class TileBoard {
   }
 
   destroy() {
+    document.removeEventListener("click", this.view.swallowClicks, true);
     for (const [target, type, fn, opts] of this.listeners) target.removeEventListener(type, fn, opts);
     this.root.innerHTML = "";
     this.root.classList.remove("tile-board");
@@ -221,7 +222,7 @@ class TileBoard {
       this.view.reveal(legal.x, legal.y);
     }
     const arkAt = legal.ark_at?.length ? (legal.ark_at.find(([x, y]) => x === legal.x && y === legal.y) || legal.ark_at[0]) : null;
-    this.pending = { x: legal.x, y: legal.y, rotation: legal.rotation, legal, action: { type: "pass" }, arkAt, version: this.payload.version };
+    this.pending = { x: legal.x, y: legal.y, rotation: legal.rotation, legal, action: { type: "pass" }, arkAt, version: this.payload.version, at: Date.now() };
     this.rotation = legal.rotation;
     this.api.clearError();
     const spots = (legal.followers?.length || 0) + (legal.prophet?.length || 0);

@@ -220,6 +220,7 @@ export class BoardView {
         drag = null;
         return;
       }
+      if (had && e.pointerType === "touch") this.clickGuardUntil = Date.now() + 500;
       if (had && drag && !drag.moved && e.type === "pointerup") {
         const at = this.locate(e.clientX, e.clientY);
         this.handlers.onClick?.({ x: at.x, y: at.y }, at.point);
@@ -228,6 +229,12 @@ export class BoardView {
       svg.classList.remove("dragging");
     };
     svg.addEventListener("pointerup", end);
+    // a tap is handled on pointerup: no click follows it (it would land on whatever appeared under the finger)
+    svg.addEventListener("touchend", (e) => { if (e.cancelable) e.preventDefault(); }, { passive: false });
+    this.swallowClicks = (e) => {
+      if (Date.now() < this.clickGuardUntil) { e.preventDefault(); e.stopPropagation(); }
+    };
+    document.addEventListener("click", this.swallowClicks, true);
     svg.addEventListener("pointercancel", end);
     svg.addEventListener("pointerleave", (e) => {
       if (e.pointerType !== "touch" && !drag) { this.hover = null; this.handlers.onHover?.(null); }
