@@ -291,3 +291,22 @@ def test_the_final_scoring_is_shown_feature_by_feature(new_page, live_url, windo
     assert inside(page, "#board .cell.scored")
     shot(page, f"final-{window}")
     assert page.errors == []
+
+
+def test_a_game_without_a_board_of_its_own_is_played_from_the_generic_board(new_page, live_url):
+    users = [UserFactory(), UserFactory()]
+    game = start_game(users, game="iwari", seed=12)
+    seats = {s.number: s.user for s in game.seats.select_related("user")}
+    page = new_page(390, 844)
+    log_in(page, mover_of(game, seats).username, PASSWORD)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_selector("#board-controls button.action-choice")
+    actions = game_data(page, game.pk)["turn"]["actions"]
+    assert page.locator("#board-controls button.action-choice").count() == len(actions)
+    version = page.evaluate("window.arkGame.game.version")
+    with page.expect_response(lambda r: r.url.endswith("/steps/")) as answer:
+        page.locator("#board-controls button.action-choice").first.click()
+    assert answer.value.ok
+    page.wait_for_function("v => window.arkGame.game.version > v", arg=version)
+    shot(page, "generic-phone")
+    assert page.errors == []
