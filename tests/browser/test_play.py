@@ -93,7 +93,7 @@ def test_two_players_play_an_ark_game_in_the_browser(new_page, live_url, tmp_pat
         other.wait_for_function("n => document.querySelectorAll('#board .layer-tiles .tile').length === n",
                                 arg=before + 1)
         other.wait_for_function("() => document.querySelector('#log li') && "
-                                "document.querySelector('#log li').textContent.includes('placed')")
+                                "document.querySelector('#log li').textContent.includes('laid')")  # the server's words
         assert my_turn(other) or Game.objects.get(pk=game_id).current_seat is None
 
     # Most of the game is played by a helper through the service; halfway, a picture of the board.
@@ -143,7 +143,7 @@ def test_two_players_play_an_ark_game_in_the_browser(new_page, live_url, tmp_pat
     assert ann.locator("#board .layer-tiles .tile").count() == 1
     ann.click("#step-bar button[data-act=step-next]")
     assert ann.locator("#board .layer-tiles .tile").count() == 2
-    assert "placed" in ann.locator("#step-bar .step-caption").inner_text()
+    assert "laid" in ann.locator("#step-bar .step-caption").inner_text()
     with ann.expect_download() as download:
         ann.click("#final-panel a[download]")
     assert download.value.suggested_filename == f"ark-{game_id}.json"

@@ -118,6 +118,7 @@ class ArkEngine(TileEngine[ArkState]):
                 raise IllegalActionError(f"the Ark has already been on ({x}, {y}) in this move")
             visited.append(key)
         points = self.ark_points(state, visited[1:])
+        state.last_ark = [state.moves + 1, list(visited)]
         if any(points):
             self.award(state, points, "ark", visited[1:], False)
         state.ark = visited[-1]
@@ -195,7 +196,7 @@ class ArkEngine(TileEngine[ArkState]):
         winners = self.majority(state, nodes)
         if winners:
             points = [value if seat in winners else 0 for seat in range(state.players)]
-            self.award(state, points, "temple", cross, final)
+            self.award(state, points, "temple", cross, final, {"tiles": len(cross), "complete": not final})
 
     # ----- the end ---------------------------------------------------------------------
     def final_scoring(self, state: ArkState) -> None:
@@ -212,7 +213,8 @@ class ArkEngine(TileEngine[ArkState]):
             winners = self.majority(state, board.fnodes[root] or [])
             if value and winners:
                 points = [value if seat in winners else 0 for seat in range(state.players)]
-                self.award(state, points, "field", sorted({board.nkey[n] for n in _field_nodes(board, root)}), True)
+                self.award(state, points, "field", sorted({board.nkey[n] for n in _field_nodes(board, root)}), True,
+                           {"sheep": icons[SHEEP], "wolves": icons[WOLVES]})
 
     # ----- what positions are worth, for the computer players (tiles/evaluate.py) --------
     def feature_bonus(self, state: ArkState, root: int, seat: int, expected: float, chance: float) -> float:
@@ -257,7 +259,12 @@ class ArkEngine(TileEngine[ArkState]):
         return {"followers": state.supply[seat], "prophet": state.prophets[seat]}
 
     def shared_view_extra(self, state: ArkState) -> JSONDict:
-        return {"ark": list(coords(state.ark)) if state.ark is not None else None}
+        """Where the Ark is, and the path of an Ark move made in the last turn (or this one), from where it
+        started, so that every player sees where it went."""
+        path = None
+        if state.last_ark is not None and state.last_ark[0] >= state.moves:
+            path = [list(coords(k)) for k in state.last_ark[1]]
+        return {"ark": list(coords(state.ark)) if state.ark is not None else None, "last_ark_path": path}
 
     def placement_extra(self, state: ArkState, entry: JSONDict, key: int, rt: RotatedTile,
                         preview: list[tuple[bool, bool, list[int]]]) -> None:
@@ -279,6 +286,7 @@ class ArkEngine(TileEngine[ArkState]):
 
     def dump_extra(self, state: ArkState) -> JSONDict:
         return {"prophets": list(state.prophets), "ark": list(coords(state.ark)) if state.ark is not None else None,
+                "last_ark": state.last_ark,
                 "ark_choices": [list(coords(k)) for k in state.ark_choices], "first_city": state.first_city}
 
     def load_extra(self, state: ArkState, data: Mapping[str, Any]) -> None:
@@ -286,11 +294,16 @@ class ArkEngine(TileEngine[ArkState]):
         state.ark = cell(*data["ark"]) if data["ark"] is not None else None
         state.ark_choices = [cell(x, y) for x, y in data["ark_choices"]]
         state.first_city = bool(data["first_city"])
+        last = data.get("last_ark")
+        state.last_ark = [int(last[0]), [int(k) for k in last[1]]] if last else None
 
     def sample_extra(self, view: Mapping[str, Any]) -> JSONDict:
         choices = [[o["x"], o["y"]] for o in view.get("options") or [] if o.get("type") == PlaceArk.type]
+        path = view.get("last_ark_path")
+        last = [int(view["turn"]) - 1, [cell(x, y) for x, y in path]] if path else None
         return {"prophets": [bool(entry["prophet"]) for entry in view["supply"]], "ark": view["ark"],
-                "ark_choices": choices, "first_city": view["ark"] is not None or view["phase"] == ARK}
+                "ark_choices": choices, "first_city": view["ark"] is not None or view["phase"] == ARK,
+                "last_ark": last}
 
     def entry_extra_actions(self, data: Mapping[str, Any]) -> list[Any]:
         at = data.get("ark_at")

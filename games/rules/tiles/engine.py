@@ -437,12 +437,17 @@ class TileEngine(Engine[S, Any], Generic[S]):
         best = max(counts)
         return [seat for seat, n in enumerate(counts) if n == best] if best else []
 
-    def award(self, state: S, points: list[int], feature: str, cells: list[int], final: bool) -> None:
-        """Add ``points`` (per seat) to the scores and log the scoring event."""
+    def award(self, state: S, points: list[int], feature: str, cells: list[int], final: bool,
+              detail: Optional[JSONDict] = None) -> None:
+        """Add ``points`` (per seat) to the scores and log the scoring event (``detail``: what the feature's
+        value was made of, for the page's breakdown: tiles, bonus icons, sheep and wolves...)."""
         for seat, value in enumerate(points):
             state.scores[seat] += value
-        state.events.append({"turn": state.moves + 1, "feature": feature, "points": points,
-                             "tiles": [list(coords(k)) for k in sorted(cells)], "final": final})
+        event: JSONDict = {"turn": state.moves + 1, "feature": feature, "points": points,
+                           "tiles": [list(coords(k)) for k in sorted(cells)], "final": final}
+        if detail:
+            event["detail"] = detail
+        state.events.append(event)
 
     def return_pieces(self, state: S, root: int) -> None:
         """The pieces on a feature come off: followers back to supply (a game's other pieces may not)."""
@@ -471,7 +476,13 @@ class TileEngine(Engine[S, Any], Generic[S]):
         if kind == CITY and not final:
             value *= 2  # a completed city: 2 per tile and 2 per icon
         points = self.feature_points(state, kind, value, nodes, self.majority(state, nodes), final)
-        self.award(state, points, KIND_NAMES[kind], list(tiles), final)
+        detail: JSONDict = {"tiles": len(tiles)}
+        icon = self.icons.city if kind == CITY else self.icons.road if kind == ROAD else ""
+        if icon and board.value[root]:
+            detail[icon] = board.value[root]
+        if kind == CITY and not final:
+            detail["double"] = True
+        self.award(state, points, KIND_NAMES[kind], list(tiles), final, detail)
         self.return_pieces(state, root)
 
     def score_completed(self, state: S) -> None:

@@ -1,7 +1,7 @@
 // The board: an SVG of placed tiles, pieces and highlights, with pan and zoom (mouse, touch, keyboard).
 // It draws what it is given (a "scene") and reports clicks in board cells; game.js decides what they mean.
 
-import { T, iconDefs, pieceSVG, tileSVG } from "./tiles.js";
+import { T, iconDefs, pieceSVG, tileSVG } from "./draw.js";
 
 const MIN_SCALE = 0.15;
 const MAX_SCALE = 3;
@@ -59,12 +59,13 @@ export class BoardView {
     this.layers.cells.innerHTML = cells;
     let pieces = "";
     for (const p of scene.pieces || []) {
-      pieces += pieceSVG(p.kind, p.colour, p.label, p.x * T + p.point[0], p.y * T + p.point[1], p.cls || "", 1.2);
+      pieces += pieceSVG(p.kind, p.colour, p.label, p.x * T + p.point[0], p.y * T + p.point[1],
+        `${p.cls || ""}${p.lying ? " lying" : ""}`, 1.3);
     }
     this.layers.pieces.innerHTML = pieces;
     const arks = scene.arks || (scene.ark ? [scene.ark] : []);
     this.layers.ark.innerHTML = arks.map((ark) =>
-      `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + 74} ${ark.y * T + 80})"><use href="#i-ark"/></g>`).join("");
+      `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + 72} ${ark.y * T + 76})"><circle class="ark-halo" r="27"/><g transform="scale(1.45)"><use href="#i-ark"/></g></g>`).join("");
     let marks = "";
     for (const m of scene.marks || []) {
       const x = m.x * T + m.point[0], y = m.y * T + m.point[1];
@@ -219,6 +220,7 @@ export class BoardView {
         drag = null;
         return;
       }
+      if (had && e.pointerType === "touch") this.clickGuardUntil = Date.now() + 500;
       if (had && drag && !drag.moved && e.type === "pointerup") {
         const at = this.locate(e.clientX, e.clientY);
         this.handlers.onClick?.({ x: at.x, y: at.y }, at.point);
@@ -227,6 +229,12 @@ export class BoardView {
       svg.classList.remove("dragging");
     };
     svg.addEventListener("pointerup", end);
+    // a tap is handled on pointerup: no click follows it (it would land on whatever appeared under the finger)
+    svg.addEventListener("touchend", (e) => { if (e.cancelable) e.preventDefault(); }, { passive: false });
+    this.swallowClicks = (e) => {
+      if (Date.now() < this.clickGuardUntil) { e.preventDefault(); e.stopPropagation(); }
+    };
+    document.addEventListener("click", this.swallowClicks, true);
     svg.addEventListener("pointercancel", end);
     svg.addEventListener("pointerleave", (e) => {
       if (e.pointerType !== "touch" && !drag) { this.hover = null; this.handlers.onHover?.(null); }

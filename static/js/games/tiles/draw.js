@@ -11,6 +11,7 @@ export const T = 100; // tile size in board units
 
 const SIDE_MID = [[50, 0], [100, 50], [50, 100], [0, 50]];
 const ROAD_HALF_WIDTH = 6;
+const ICON_SCALE = 1.45; // icons are drawn in tile units: they grow and shrink with the tile
 const CENTRE_RADIUS = 15; // a temple, cloister or crossing in the tile centre
 const GRID = 50; // cells per tile side for the geometry grid
 const CELL = T / GRID;
@@ -388,7 +389,7 @@ export function tileSVG(catalogue, id, rotation = 0, { icons = true } = {}) {
   const m = catalogue.model(id);
   const steps = Math.round(rotation / 90) % 4;
   let s = `<g class="tile-art" transform="rotate(${steps * 90} 50 50)">`;
-  s += `<rect width="100" height="100" fill="${COLOURS.field}"/>`;
+  s += `<rect width="100" height="100" fill="${COLOURS.field}" stroke="${COLOURS.edge}" stroke-opacity="0.3" stroke-width="0.8"/>`;
   for (const r of m.roads) s += `<path d="${r.d}" stroke="${COLOURS.roadEdge}" stroke-width="${2 * ROAD_HALF_WIDTH + 2}" fill="none" stroke-linecap="butt"/>`;
   for (const r of m.roads) s += `<path d="${r.d}" stroke="${COLOURS.road}" stroke-width="${2 * ROAD_HALF_WIDTH - 2}" fill="none" stroke-linecap="butt"/>`;
   for (const c of m.cities) {
@@ -406,7 +407,7 @@ export function tileSVG(catalogue, id, rotation = 0, { icons = true } = {}) {
   if (icons) {
     const place = (p, icon) => {
       const [x, y] = rotatePoint(p, steps);
-      s += `<use href="#i-${icon}" x="${x.toFixed(1)}" y="${y.toFixed(1)}"/>`;
+      s += `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${ICON_SCALE})"><use href="#i-${icon}"/></g>`;
     };
     const pennant = catalogue.game === "carcassonne" ? "pennant" : "scroll";
     for (const c of m.cities) c.icons.slice(0, c.bonus).forEach((p) => place(p, pennant));
@@ -416,7 +417,7 @@ export function tileSVG(catalogue, id, rotation = 0, { icons = true } = {}) {
       kinds.forEach((k, i) => place(f.icons[i], k));
     }
   }
-  s += `<rect width="100" height="100" fill="none" stroke="${COLOURS.edge}" stroke-opacity="0.35" stroke-width="0.8"/>`;
+  s += `<rect width="100" height="100" fill="none" stroke="none"/>`; // the frame highlights draw on
   return s;
 }
 
@@ -472,7 +473,9 @@ export function pieceSVG(kind, colour, label, x, y, cls = "", scale = 1) {
   const body = kind === "prophet"
     ? `<path d="M0 -13 L9 11 H-9 Z" fill="${colour}" stroke="#111" stroke-width="1.6" stroke-linejoin="round"/><circle cx="0" cy="-12" r="4" fill="${colour}" stroke="#111" stroke-width="1.4"/><path d="M-4 -18 L0 -22 L4 -18" stroke="#fff" stroke-width="1.4" fill="none"/>`
     : `<path d="M0 -11 C4 -11 5 -8 4.5 -5.5 L10 -3 C12 -2 12 1 10 1.5 L6 2 L9 10 H2.5 L0 5 L-2.5 10 H-9 L-6 2 L-10 1.5 C-12 1 -12 -2 -10 -3 L-4.5 -5.5 C-5 -8 -4 -11 0 -11 Z" fill="${colour}" stroke="#111" stroke-width="1.6" stroke-linejoin="round"/>`;
-  return `<g class="piece piece-${kind} ${cls}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale})"><g>${body}${text}</g></g>`;
+  // a follower in a field lies down (as on the table), so fields and roads tell apart at a glance
+  const turn = / lying\b/.test(` ${cls}`) && kind !== "prophet" ? " rotate(-90)" : "";
+  return `<g class="piece piece-${kind} ${cls}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale})${turn}"><g>${body}${text}</g></g>`;
 }
 
 /** A small standalone SVG picture of a tile (the tile in hand, the tiles still to come). */

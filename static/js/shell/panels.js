@@ -1,0 +1,70 @@
+// The shell's panels as HTML: players with scores and clocks, the final result. Nothing here knows a game.
+
+import { SEAT_COLOURS, escapeHtml, joinWords } from "./words.js";
+
+/** A seat's colour disc (colour and number: never colour alone). */
+export function seatDot(seat) {
+  const c = SEAT_COLOURS[seat % SEAT_COLOURS.length].hex;
+  return `<svg class="seat-dot" viewBox="-10 -10 20 20" width="20" height="20" aria-hidden="true" focusable="false">`
+    + `<circle r="9" fill="${c}" stroke="#111" stroke-width="1.5"/><text y="4" text-anchor="middle" font-size="11" `
+    + `font-weight="700" fill="#fff" stroke="#000" stroke-width="0.5" paint-order="stroke">${seat + 1}</text></svg>`;
+}
+
+/** How long the move may still take: a ticking deadline, or a clock stopped while the player is away. */
+export function clockHTML(game) {
+  if (game.deadline) return `<span class="time-left" data-deadline="${escapeHtml(game.deadline)}">${timeLeft(game.deadline)} left</span>`;
+  if (game.time_left !== null && game.time_left !== undefined) {
+    return `<span class="time-left">clock stopped (on vacation), ${duration(game.time_left * 1000)} left</span>`;
+  }
+  return "";
+}
+
+/** "2 days 3 h", "4 h 10 min", "12 min", or "time is up". */
+export function timeLeft(deadline, now = Date.now()) {
+  if (!deadline) return "";
+  return duration(new Date(deadline).getTime() - now);
+}
+
+function duration(ms) {
+  if (ms <= 0) return "time is up";
+  const min = Math.floor(ms / 60000);
+  const h = Math.floor(min / 60), d = Math.floor(h / 24);
+  if (d >= 2) return `${d} days ${h % 24} h`;
+  if (h >= 1) return `${h} h ${min % 60} min`;
+  return `${Math.max(1, min)} min`;
+}
+
+/** The players: one row per seat, with score, status and the clock of the seat to move. */
+export function seatsHTML(game, name) {
+  const seats = [...game.seats].sort((a, b) => a.seat - b.seat);
+  let rows = "";
+  for (const s of seats) {
+    const n = s.seat;
+    const toMove = game.status === "active" && game.current_seat === n;
+    const bits = [];
+    if (toMove) bits.push(`<span class="to-move">to move</span>${clockHTML(game) ? `, ${clockHTML(game)}` : ""}`);
+    if (s.status !== "playing") bits.push(`<span class="small">${escapeHtml(s.status)}</span>`);
+    if (s.result === "won") bits.push(`<strong class="winner small">winner</strong>`);
+    if (s.user.kind === "computer" || s.user.kind === "bot") bits.push(`<span class="small muted">${s.user.kind === "bot" ? "program" : "computer"}</span>`);
+    rows += `<tr class="${toMove ? "current" : ""}${n === game.your_seat ? " me" : ""}" data-seat="${n}">
+      <th scope="row"><span class="who">${seatDot(n)}<span><span class="player-name">${name(n)}</span>${n === game.your_seat ? ' <span class="muted">(you)</span>' : ""}${bits.length ? `<br>${bits.join(" · ")}` : ""}</span></span></th>
+      <td class="num score">${s.score}</td></tr>`;
+  }
+  return `<table class="scores"><caption class="visually-hidden">Players and scores</caption>
+    <thead><tr><th scope="col">Player</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The final result: the verdict and each player's total, best first. */
+export function finalHTML(game, name) {
+  const order = [...game.seats].sort((a, b) => b.score - a.score);
+  const winners = order.filter((s) => s.result === "won");
+  const top = winners.length ? winners[0].score : null;
+  const verdict = !winners.length ? "The game ended without a winner."
+    : winners.length === 1 ? `${name(winners[0].seat)} wins with ${top} points.`
+      : `${joinWords(winners.map((s) => name(s.seat)))} share the win with ${top} points each.`;
+  const rows = order.map((s) => `<tr class="${s.result === "won" ? "won" : ""}"><th scope="row"><span class="who">${seatDot(s.seat)}${name(s.seat)}</span></th>
+      <td class="small muted">${escapeHtml(s.result || s.status)}</td><td class="num total">${s.score}</td></tr>`).join("");
+  return `<h2 id="final-h">Final scores</h2><p class="verdict" id="verdict">${verdict}</p>
+    <div class="table-scroll"><table class="final"><thead><tr><th scope="col">Player</th><th scope="col">Result</th><th scope="col" class="num">Total</th></tr></thead>
+    <tbody>${rows}</tbody></table></div>`;
+}
