@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -84,6 +85,13 @@ def game_vs_computer(request: HttpRequest) -> HttpResponse:
     return redirect("game", game_id=game.pk)
 
 
+@lru_cache(maxsize=None)
+def board_css(game: str) -> str | None:
+    """The game's own style sheet (static/css/games/<game>.css), if its board has one."""
+    path = f"css/games/{game}.css"
+    return path if finders.find(path) else None
+
+
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board of one game, for its players and for anyone watching."""
     try:
@@ -92,7 +100,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404("There is no such game.") from None
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
-        "ws_path": f"/ws/games/{game.pk}/",
+        "board_css": board_css(game.game), "ws_path": f"/ws/games/{game.pk}/",
     })
 
 
