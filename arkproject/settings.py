@@ -328,8 +328,8 @@ REST_FRAMEWORK = {
     ],
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Ark of the Covenant API",
-    "DESCRIPTION": "Play The Ark of the Covenant and Carcassonne by turns. Authenticate with a session "
+    "TITLE": "Correspondence Board Games API",
+    "DESCRIPTION": "Play The Ark of the Covenant, Carcassonne, Tikal and Iwari by turns. Authenticate with a session "
                    "or with `Authorization: Token <key>` from POST /api/accounts/token/.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

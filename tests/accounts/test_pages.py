@@ -146,7 +146,7 @@ def test_password_reset_end_to_end(client: Client, user: User, site_url: str) ->
     assert response.status_code == 302 and response["Location"] == "/accounts/password/reset/done/"
     [message] = mail.outbox
     assert message.to == [user.email]
-    assert message.subject == "Reset your password on The Ark of the Covenant"
+    assert message.subject == "Reset your password on Correspondence Board Games"
 
     response = client.get(link_in(message.body, site_url))  # Django swaps the token for a session and redirects
     assert response.status_code == 302
