@@ -460,10 +460,13 @@ def test_the_end_shows_temples_and_treasure_sets_per_player(open_board: Any, tmp
     for row, seat in zip(rows, view["seats"]):
         e = finals[seat["seat"]]
         assert row[0].startswith(NAMES[seat["seat"]])
-        assert row[2] == str(e["temples"]) and row[4] == str(e["treasures"]) and row[5] == str(seat["score"])
-        assert row[1].count(",") == max(0, len(e["temple_list"]) - 1) or row[1] == "—"
+        rounds = sum(r["points"] for r in view["events"]
+                     if r["type"] == "score" and r["seat"] == seat["seat"] and r["round"] == "volcano")
+        assert row[1] == str(rounds)
+        assert row[3] == str(e["temples"]) and row[5] == str(e["treasures"]) and row[6] == str(seat["score"])
+        assert row[2].count(",") == max(0, len(e["temple_list"]) - 1) or row[2] == "—"
         for kind, n in seat["treasures"].items():
-            assert f"{n}× {kind}" in row[3]
+            assert f"{n}× {kind}" in row[4]
     winners = [NAMES[s] for s in view["winners"]]
     assert all(w in page.locator(".tk-prompt").inner_text() for w in winners)
     assert page.locator("#controls button").count() == 0

@@ -10,6 +10,7 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const R = 40; // hex radius in SVG units (centre to corner)
+const PHONE = 640; // below this width (CSS pixels) the map shows the explored part and its edge only, bigger
 const SQ3 = Math.sqrt(3);
 
 /** Seat colours, as on the rest of the site (Okabe-Ito). */
@@ -139,13 +140,14 @@ export function createBoard(root, boardData, api) {
     minY = Math.min(minY, c.y - (R * SQ3) / 2); maxY = Math.max(maxY, c.y + (R * SQ3) / 2);
   }
   const pad = 4;
-  const svg = svgEl("svg", { class: "tk-svg", viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
-    role: "img", "aria-label": "The Tikal board" });
+  const fullBox = `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`;
+  const svg = svgEl("svg", { class: "tk-svg", viewBox: fullBox, role: "img", "aria-label": "The Tikal board" });
   mapBox.appendChild(svg);
   const gGrid = svgEl("g", { class: "tk-grid" }, svg);
   const gTiles = svgEl("g", { class: "tk-tiles" }, svg);
   const gMarks = svgEl("g", { class: "tk-marks" }, svg);
   const gPieces = svgEl("g", { class: "tk-pieces" }, svg);
+  const gCosts = svgEl("g", { class: "tk-costs" }, svg);
   const gHits = svgEl("g", { class: "tk-hits" }, svg);
 
   const startKeys = new Set((boardData.start_area || []).map((p) => key([p.q, p.r])));
@@ -301,6 +303,7 @@ export function createBoard(root, boardData, api) {
 
   function drawMarks() {
     gMarks.replaceChildren();
+    gCosts.replaceChildren();
     for (const node of gGrid.querySelectorAll(".tk-cell")) node.classList.remove("tk-chosen");
     if (!myTurn()) return;
     const v = ui.view;
@@ -333,8 +336,8 @@ export function createBoard(root, boardData, api) {
           const ts = byKey.get(k);
           const c = centre(ts);
           svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: "tk-lit tk-reach", "data-lit": k }, gMarks);
-          svgEl("circle", { cx: c.x, cy: c.y + 17, r: 10, class: "tk-cost-bg" }, gMarks);
-          svgText(gMarks, c.x, c.y + 21.5, t.cost, "tk-cost").dataset.space = k;
+          svgEl("circle", { cx: c.x + 24, cy: c.y + 8, r: 10, class: "tk-cost-bg" }, gCosts);
+          svgText(gCosts, c.x + 24, c.y + 12.5, t.cost, "tk-cost").dataset.space = k;
         }
       }
     }
@@ -394,7 +397,7 @@ export function createBoard(root, boardData, api) {
     // players
     const table = el("table", "tk-seats");
     const head = el("tr");
-    for (const h of ["Player", "Score", "Workers", "Leader", "Camps", "Treasures"]) head.appendChild(el("th", "", h));
+    for (const h of ["Player", "Score", "Workers in supply", "Leader", "Camps left", "Treasures"]) head.appendChild(el("th", "", h));
     table.appendChild(el("thead")).appendChild(head);
     const body = el("tbody");
     for (const s of v.seats || []) {
@@ -403,7 +406,7 @@ export function createBoard(root, boardData, api) {
       const name = el("td", "tk-name");
       const sw = el("span", `tk-swatch tk-seat-${s.seat}`);
       name.append(sw, document.createTextNode(seatName(s.seat) + (s.active ? "" : " (left)")));
-      const leader = s.leader === "supply" ? "supply" : s.leader === "gone" ? "—" : `${s.leader[0]},${s.leader[1]}`;
+      const leader = s.leader === "supply" ? "supply" : s.leader === "gone" ? "gone" : `${s.leader[0]},${s.leader[1]}`;
       const held = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
       tr.append(name, el("td", "", s.score), el("td", "", s.supply), el("td", "", leader), el("td", "", s.camps_left), el("td", "tk-held", held));
       body.appendChild(tr);
@@ -424,7 +427,8 @@ export function createBoard(root, boardData, api) {
     roundBox.classList.add("tk-on");
     const who = v.current_seat;
     const you = who === v.your_seat && !ui.replay;
-    const title = v.round === "volcano" ? "Volcano! A scoring round" : "Final round";
+    const drawer = v.drawer !== null && v.drawer !== undefined ? ` (drawn by ${seatName(v.drawer)})` : "";
+    const title = v.round === "volcano" ? `Volcano${drawer}! A scoring round` : "Final round: every player's last bonus turn";
     roundBox.appendChild(el("strong", "tk-round-title", title));
     let now;
     if (v.bonus && who !== null) {
@@ -455,7 +459,7 @@ export function createBoard(root, boardData, api) {
     finalBox.appendChild(el("h3", "", "Final scoring"));
     const table = el("table", "tk-final-table");
     const head = el("tr");
-    for (const h of ["Player", "Temples", "Temple points", "Treasure sets", "Treasure points", "Score"]) head.appendChild(el("th", "", h));
+    for (const h of ["Player", "Volcano rounds", "Temples", "Temple points", "Treasure sets", "Treasure points", "Score"]) head.appendChild(el("th", "", h));
     table.appendChild(el("thead")).appendChild(head);
     const body = el("tbody");
     const events = (v.events || []).filter((e) => e.type === "score");
@@ -468,7 +472,8 @@ export function createBoard(root, boardData, api) {
       if ((v.winners || []).includes(s.seat)) name.appendChild(el("span", "tk-winner", " winner"));
       const temples = last ? last.temple_list.map((t) => `${t.value}${t.guarded ? " (guarded)" : ""}`).join(", ") || "—" : "—";
       const sets = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
-      tr.append(name, el("td", "tk-temples", temples), el("td", "", last ? last.temples : 0), el("td", "tk-sets", sets),
+      const rounds = events.filter((e) => e.seat === s.seat && e.round === "volcano").reduce((n, e) => n + e.points, 0);
+      tr.append(name, el("td", "tk-rounds", rounds), el("td", "tk-temples", temples), el("td", "", last ? last.temples : 0), el("td", "tk-sets", sets),
         el("td", "", last ? last.treasures : 0), el("td", "tk-total", s.score));
       body.appendChild(tr);
     }
@@ -653,8 +658,33 @@ export function createBoard(root, boardData, api) {
     redraw();
   }
 
+  /** On a phone, the map shows the explored spaces and the ring around them (where hexes can go), as big as
+   * the width allows; elsewhere the whole board. */
+  function fitView() {
+    const v = ui.view;
+    const narrow = (root.clientWidth || window.innerWidth) < PHONE;
+    if (!narrow || !v) { svg.setAttribute("viewBox", fullBox); return; }
+    const keys = new Set();
+    for (const sp of v.spaces || []) {
+      const s = byKey.get(key(sp.at));
+      if (!s) continue;
+      keys.add(key(sp.at));
+      for (const n of s.neighbours) if (n) keys.add(key(n));
+    }
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const k of keys) {
+      const c = centre(byKey.get(k));
+      x0 = Math.min(x0, c.x - R); x1 = Math.max(x1, c.x + R);
+      y0 = Math.min(y0, c.y - (R * SQ3) / 2); y1 = Math.max(y1, c.y + (R * SQ3) / 2);
+    }
+    const minW = 7 * R;
+    if (x1 - x0 < minW) { const mid = (x0 + x1) / 2; x0 = mid - minW / 2; x1 = mid + minW / 2; }
+    svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`);
+  }
+
   function redraw() {
     const v = ui.view;
+    fitView();
     root.dataset.phase = v ? (v.finished ? "over" : v.phase) : "";
     root.classList.toggle("tk-my-turn", myTurn());
     root.classList.toggle("tk-replay", ui.replay);
@@ -681,6 +711,9 @@ export function createBoard(root, boardData, api) {
     if (ui.selected && ui.piece && !piecesAt(ui.selected).includes(ui.piece)) ui.piece = piecesAt(ui.selected)[0] || null;
   }
 
+  const onResize = () => fitView();
+  window.addEventListener("resize", onResize);
+
   return {
     show(payload) {
       ui.replay = false;
@@ -696,6 +729,7 @@ export function createBoard(root, boardData, api) {
       redraw();
     },
     destroy() {
+      window.removeEventListener("resize", onResize);
       api.setControls?.([]);
       root.replaceChildren();
       root.classList.remove("tikal", "tk-my-turn", "tk-replay");
