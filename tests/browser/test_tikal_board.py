@@ -316,6 +316,22 @@ def test_the_hex_in_hand_lights_exactly_its_listed_places_and_rotates_through_fi
     clean(page)
 
 
+def test_without_a_mouse_the_lit_spaces_are_reached_by_keyboard(open_board: Any) -> None:
+    table = Table(players=2, seed=7)
+    page = open_board(table)
+    view = table.view()
+    places = [a for a in view["legal"] if a["type"] == "place"]
+    focusable = set(page.eval_on_selector_all(".tk-hits polygon[tabindex='0']", "els => els.map(e => e.dataset.space)"))
+    assert focusable == {key(a["at"]) for a in places}
+    page.locator(f".tk-hits polygon[data-space='{key(places[0]['at'])}']").focus()
+    page.keyboard.press("Enter")
+    page.locator(".tk-place").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.calls.length === 1")
+    assert listed(view, steps(page)[0])
+    clean(page)
+
+
 def test_a_whole_turn_enter_move_with_its_cost_undo_and_end(open_board: Any, tmp_path: Path) -> None:
     table = Table(players=2, seed=7)
     page = open_board(table)

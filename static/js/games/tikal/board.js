@@ -155,8 +155,11 @@ export function createBoard(root, boardData, api) {
     const c = centre(s);
     const k = key([s.q, s.r]);
     svgEl("polygon", { points: hexPoints(c.x, c.y), class: `tk-cell${startKeys.has(k) ? " tk-start" : ""}`, "data-space": k }, gGrid);
-    const hit = svgEl("polygon", { points: hexPoints(c.x, c.y), "data-space": k, tabindex: "-1" }, gHits);
+    const hit = svgEl("polygon", { points: hexPoints(c.x, c.y), "data-space": k }, gHits);
     hit.addEventListener("click", () => onSpace(k));
+    hit.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(k); }
+    });
   }
 
   // ----- reading the payload -----
@@ -319,6 +322,7 @@ export function createBoard(root, boardData, api) {
         const g = svgEl("g", { class: `tk-ghost tk-k-${v.hex.kind}`, "data-space": ui.placeAt, "data-rotation": ui.rotation }, gMarks);
         svgEl("polygon", { points: hexPoints(c.x, c.y, R - 4), class: "tk-face" }, g);
         drawStones(g, c.x, c.y, v.hex.turned ? v.hex.turned[ui.rotation] : v.hex.stones);
+        kindMark(g, c.x, c.y - 17.5, v.hex);
       }
       return;
     }
@@ -350,17 +354,22 @@ export function createBoard(root, boardData, api) {
     const g = svgEl("g", { class: `tk-tile tk-k-${hx.kind}` }, s);
     svgEl("polygon", { points: hexPoints(0, 0, R - 1), class: "tk-face" }, g);
     drawStones(g, 0, 0, hx.turned ? hx.turned[rotation] : hx.stones);
-    if (hx.kind === "temple") {
-      svgEl("rect", { x: -11, y: -9, width: 22, height: 18, rx: 3, class: "tk-level" }, g);
-      svgText(g, 0, 4.5, hx.value, "tk-value");
-    } else if (hx.kind === "ruin") {
-      svgEl("rect", { x: -13, y: -9, width: 26, height: 18, rx: 9, class: "tk-treasure-badge" }, g);
-      svgText(g, 0, 4.5, `◆${hx.treasures}`, "tk-treasure-count");
-    } else if (hx.kind === "volcano") {
-      svgEl("polygon", { points: "-16,10 0,-16 16,10", class: "tk-cone" }, g);
-    }
+    kindMark(g, 0, 0, hx);
     box.appendChild(s);
     return box;
+  }
+
+  /** A hex's mark, centred on (x, y): a temple's value, a ruin's treasures, a volcano's cone. */
+  function kindMark(g, x, y, hx) {
+    if (hx.kind === "temple") {
+      svgEl("rect", { x: x - 11, y: y - 9, width: 22, height: 18, rx: 3, class: "tk-level" }, g);
+      svgText(g, x, y + 4.5, hx.value, "tk-value");
+    } else if (hx.kind === "ruin") {
+      svgEl("rect", { x: x - 13, y: y - 9, width: 26, height: 18, rx: 9, class: "tk-treasure-badge" }, g);
+      svgText(g, x, y + 4.5, `◆${hx.treasures}`, "tk-treasure-count");
+    } else if (hx.kind === "volcano") {
+      svgEl("polygon", { points: `${x - 16},${y + 10} ${x},${y - 16} ${x + 16},${y + 10}`, class: "tk-cone" }, g);
+    }
   }
 
   function hexWords(hx) {
@@ -682,9 +691,37 @@ export function createBoard(root, boardData, api) {
     svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`);
   }
 
+  /** Keyboard players reach what can be chosen now: the lit spaces and the player's own explorers. */
+  function focusable() {
+    const keys = new Set();
+    if (myTurn()) {
+      if (ui.view.phase === "place") for (const k of placeKeys()) keys.add(k);
+      if (ui.view.phase === "actions") {
+        for (const r of ui.view.reach || []) keys.add(key(r.from));
+        for (const a of legal()) if (a.at && a.type !== "enter") keys.add(key(a.at));
+        const r = ui.selected && ui.piece ? reachFrom(ui.selected) : null;
+        for (const t of r ? r.to : []) keys.add(key(t.at));
+      }
+    }
+    for (const hit of gHits.children) {
+      const on = keys.has(hit.dataset.space);
+      if (on) {
+        hit.setAttribute("tabindex", "0");
+        hit.setAttribute("role", "button");
+        const sp = spaceOf(hit.dataset.space);
+        hit.setAttribute("aria-label", `${sp ? KIND_NAMES[sp.kind] || sp.kind : "Empty space"} at ${hit.dataset.space}`);
+      } else {
+        hit.removeAttribute("tabindex");
+        hit.removeAttribute("role");
+        hit.removeAttribute("aria-label");
+      }
+    }
+  }
+
   function redraw() {
     const v = ui.view;
     fitView();
+    focusable();
     root.dataset.phase = v ? (v.finished ? "over" : v.phase) : "";
     root.classList.toggle("tk-my-turn", myTurn());
     root.classList.toggle("tk-replay", ui.replay);
