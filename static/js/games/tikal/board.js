@@ -314,7 +314,8 @@ export function createBoard(root, boardData, api) {
       for (const k of placeKeys()) {
         const s = byKey.get(k);
         const c = centre(s);
-        svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: `tk-lit${k === ui.placeAt ? " tk-at" : ""}`, "data-lit": k }, gMarks);
+        const cls = `tk-lit${k === ui.placeAt ? " tk-at" : ""}`;
+        svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: cls, "data-lit": k }, gMarks);
       }
       if (ui.placeAt && v.hex) {
         const s = byKey.get(ui.placeAt);
@@ -387,20 +388,25 @@ export function createBoard(root, boardData, api) {
     if (v.phase === "actions" && v.action_points !== null && v.action_points !== undefined) {
       const apBox = el("div", "tk-ap");
       apBox.dataset.ap = String(v.action_points);
-      apBox.append(el("strong", "tk-ap-n", v.action_points), el("span", "", ` of ${v.bonus && v.action_points > apFull ? v.action_points : apFull} action points left${v.bonus ? " (bonus turn)" : ""}`));
+      const words = ` of ${apFull} action points left${v.bonus ? " (bonus turn)" : ""}`;
+      apBox.append(el("strong", "tk-ap-n", v.action_points), el("span", "", words));
       const pips = el("div", "tk-pips");
-      for (let i = 0; i < Math.max(apFull, v.action_points); i += 1) pips.appendChild(el("span", i < v.action_points ? "tk-pip tk-on" : "tk-pip"));
+      for (let i = 0; i < Math.max(apFull, v.action_points); i += 1) {
+        pips.appendChild(el("span", i < v.action_points ? "tk-pip tk-on" : "tk-pip"));
+      }
       apBox.appendChild(pips);
       side.appendChild(apBox);
     }
     if (v.hex) {
       const hand = el("div", "tk-hand");
       const rot = myTurn() && v.phase === "place" && ui.placeAt ? ui.rotation : 0;
-      hand.append(el("h3", "", v.round ? "The volcano" : "Hex in hand"), hexPreview(v.hex, rot), el("p", "tk-hand-words", `${hexWords(v.hex)} (${v.hex.letter})`));
+      hand.append(el("h3", "", v.round ? "The volcano" : "Hex in hand"), hexPreview(v.hex, rot),
+        el("p", "tk-hand-words", `${hexWords(v.hex)} (${v.hex.letter})`));
       side.appendChild(hand);
     }
     const st = v.stacks || {};
-    side.appendChild(el("p", "tk-stacks", st.total ? `Stacks: ${plural(st.total, "hex", "hexes")} left, next letter ${st.next_letter}` : "Stacks: empty"));
+    const stacks = st.total ? `Stacks: ${plural(st.total, "hex", "hexes")} left, next letter ${st.next_letter}` : "Stacks: empty";
+    side.appendChild(el("p", "tk-stacks", stacks));
     const laid = (v.spaces || []).filter((s) => s.kind === "volcano").length;
     side.appendChild(el("p", "tk-volcanoes", `Volcanoes laid: ${laid} of ${(boardData.volcanoes || []).length}`));
     // players
@@ -417,7 +423,8 @@ export function createBoard(root, boardData, api) {
       name.append(sw, document.createTextNode(seatName(s.seat) + (s.active ? "" : " (left)")));
       const leader = s.leader === "supply" ? "supply" : s.leader === "gone" ? "gone" : `${s.leader[0]},${s.leader[1]}`;
       const held = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
-      tr.append(name, el("td", "", s.score), el("td", "", s.supply), el("td", "", leader), el("td", "", s.camps_left), el("td", "tk-held", held));
+      tr.append(name, el("td", "", s.score), el("td", "", s.supply), el("td", "", leader), el("td", "", s.camps_left),
+        el("td", "tk-held", held));
       body.appendChild(tr);
     }
     table.appendChild(body);
@@ -441,14 +448,17 @@ export function createBoard(root, boardData, api) {
     roundBox.appendChild(el("strong", "tk-round-title", title));
     let now;
     if (v.bonus && who !== null) {
-      now = `${you ? "Your" : `${seatName(who)}'s`} bonus turn: 10 action points, no hex, then ${you ? "you score" : `${seatName(who)} scores`}.`;
+      const then = you ? "you score" : `${seatName(who)} scores`;
+      now = `${you ? "Your" : `${seatName(who)}'s`} bonus turn: 10 action points, no hex, then ${then}.`;
     } else if (v.round === "volcano" && who !== null) {
       now = `Every player has scored; ${you ? "you lay" : `${seatName(who)} lays`} the volcano, then takes a normal turn.`;
     } else {
       now = "";
     }
     if (now) roundBox.appendChild(el("p", "tk-bonus", now));
-    if (v.queue && v.queue.length) roundBox.appendChild(el("p", "tk-queue", `Still to take a bonus turn: ${v.queue.map(seatName).join(", ")}.`));
+    if (v.queue && v.queue.length) {
+      roundBox.appendChild(el("p", "tk-queue", `Still to take a bonus turn: ${v.queue.map(seatName).join(", ")}.`));
+    }
     // what scored in this round: the last score events, one per seat that has had its bonus turn
     const active = (v.active || []).filter(Boolean).length;
     const scored = Math.max(0, active - (v.queue || []).length - (v.bonus ? 1 : 0));
@@ -468,7 +478,8 @@ export function createBoard(root, boardData, api) {
     finalBox.appendChild(el("h3", "", "Final scoring"));
     const table = el("table", "tk-final-table");
     const head = el("tr");
-    for (const h of ["Player", "Volcano rounds", "Temples", "Temple points", "Treasure sets", "Treasure points", "Score"]) head.appendChild(el("th", "", h));
+    const heads = ["Player", "Volcano rounds", "Temples", "Temple points", "Treasure sets", "Treasure points", "Score"];
+    for (const h of heads) head.appendChild(el("th", "", h));
     table.appendChild(el("thead")).appendChild(head);
     const body = el("tbody");
     const events = (v.events || []).filter((e) => e.type === "score");
@@ -482,7 +493,8 @@ export function createBoard(root, boardData, api) {
       const temples = last ? last.temple_list.map((t) => `${t.value}${t.guarded ? " (guarded)" : ""}`).join(", ") || "—" : "—";
       const sets = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
       const rounds = events.filter((e) => e.seat === s.seat && e.round === "volcano").reduce((n, e) => n + e.points, 0);
-      tr.append(name, el("td", "tk-rounds", rounds), el("td", "tk-temples", temples), el("td", "", last ? last.temples : 0), el("td", "tk-sets", sets),
+      tr.append(name, el("td", "tk-rounds", rounds), el("td", "tk-temples", temples), el("td", "", last ? last.temples : 0),
+        el("td", "tk-sets", sets),
         el("td", "", last ? last.treasures : 0), el("td", "tk-total", s.score));
       body.appendChild(tr);
     }
@@ -498,7 +510,9 @@ export function createBoard(root, boardData, api) {
       return `Game over. ${w.length > 1 ? `Winners: ${w.join(" and ")}` : `Winner: ${w[0] || "—"}`}.`;
     }
     const who = v.current_seat;
-    if (ui.replay) return `Replay: turn ${v.turn}, ${who !== null ? `${seatName(who)} to play` : ""}${v.phase === "place" ? " (laying a hex)" : ""}`;
+    if (ui.replay) {
+      return `Replay: turn ${v.turn}${who !== null ? `, ${seatName(who)} to play` : ""}${v.phase === "place" ? " (laying a hex)" : ""}`;
+    }
     if (ui.message) return ui.message;
     if (!myTurn()) return who === null ? "" : `Waiting for ${seatName(who)}${v.bonus ? " (bonus turn)" : ""}.`;
     if (v.phase === "place") {
@@ -508,7 +522,9 @@ export function createBoard(root, boardData, api) {
       return `Rotate the hex (${plural(fits.length, "way", "ways")} fit here) and place it.`;
     }
     const ap = `${plural(v.action_points, "action point")} left`;
-    if (ui.selected && ui.piece && reachFrom(ui.selected)) return `${ap}. Tap a lit space to move ${ui.piece === "leader" ? "the leader" : "a worker"} there (the cost is shown).`;
+    if (ui.selected && ui.piece && reachFrom(ui.selected)) {
+      return `${ap}. Tap a lit space to move ${ui.piece === "leader" ? "the leader" : "a worker"} there (the cost is shown).`;
+    }
     return `${ap}. Tap your explorers to see where they reach, or a space for what you can do there.`;
   }
 
@@ -548,16 +564,23 @@ export function createBoard(root, boardData, api) {
             }
             box.appendChild(row);
           }
-          for (const a of here) box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: a.type } }));
+          for (const a of here) {
+            box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: a.type } }));
+          }
         }
         const enters = legal().filter((a) => a.type === "enter");
         if (enters.length) {
           const row = el("div", "tk-row tk-enter");
-          for (const a of enters) row.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: "enter", piece: a.piece } }));
+          for (const a of enters) {
+            const data = { type: "enter", piece: a.piece };
+            row.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data }));
+          }
           box.appendChild(row);
         }
         const trades = legal().filter((a) => a.type === "exchange");
-        for (const a of trades) box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: "exchange" } }));
+        for (const a of trades) {
+          box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: "exchange" } }));
+        }
       }
       const row = el("div", "tk-row tk-turn");
       row.appendChild(button("Undo", "tk-undo", () => doUndo(), { disabled: ui.busy || !(ui.payload?.turn?.undo > 0) }));
