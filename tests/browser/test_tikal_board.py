@@ -18,6 +18,7 @@ import pytest
 from games.play.turns import Progress
 from games.rules import engine as get_engine
 from games.rules.play import take_chance
+from tests.rules.tikal.helpers import T_N, position, put
 
 pytestmark = pytest.mark.browser
 
@@ -386,6 +387,34 @@ def test_a_whole_turn_enter_move_with_its_cost_undo_and_end(open_board: Any, tmp
     assert page.locator("#controls button").count() == 0
     for posted in steps(page):
         assert posted["type"] in {"place", "enter", "move", "camp-move", "end"}
+    clean(page)
+
+
+def test_an_action_at_a_space_is_offered_with_its_cost_and_the_temple_shows_its_new_level(open_board: Any) -> None:
+    state = put(position(players=2, ap=10), 0, T_N, workers=1, leader=True)
+    table = Table(players=2, state=state)
+    page = open_board(table)
+    view = table.view()
+    # the leader is told apart from the worker on the same space
+    group = page.locator(f".tk-explorers[data-space='{key(list(T_N))}']")
+    assert group.get_attribute("data-workers") == "1" and group.get_attribute("data-leader") == "1"
+    assert group.locator(".tk-leader").count() == 1 and group.locator(".tk-worker").count() == 1
+    tap_space(page, list(T_N))
+    offered = page.eval_on_selector_all(".tk-controls .tk-act[data-type='uncover']", "els => els.map(e => e.textContent)")
+    uncover = next(a for a in view["legal"] if a["type"] == "uncover" and a["at"] == list(T_N))
+    assert offered == [f"Uncover a temple level · {uncover['cost']} AP"]
+    # both pieces there: moving the leader or a worker is a choice; the reach is the same
+    assert page.locator(".tk-piece").count() == 2
+    page.locator(".tk-piece[data-piece='leader']").click()
+    assert page.locator(".tk-piece[data-piece='leader']").get_attribute("aria-pressed") == "true"
+    before = page.evaluate("window.done")
+    page.locator(".tk-act[data-type='uncover']").click()
+    answered(page, before)
+    assert steps(page) == [{"type": "uncover", "at": list(T_N)}]
+    after = table.view()
+    value = next(s["value"] for s in after["spaces"] if s["at"] == list(T_N))
+    assert value > 1 and page.locator(f".tk-tiles .tk-tile[data-space='{key(list(T_N))}'] .tk-value").text_content() == str(value)
+    assert page.locator(".tk-ap").get_attribute("data-ap") == str(10 - uncover["cost"]) == str(after["action_points"])
     clean(page)
 
 
