@@ -513,5 +513,10 @@ def test_the_end_shows_temples_and_treasure_sets_per_player(open_board: Any, tmp
     assert page.locator("#controls button").count() == 0
     shot(page, tmp_path, "desktop-final")
     page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.querySelector('.tk-svg').style.minWidth !== ''")
+    # on a phone the whole explored jungle scrolls sideways in its box, at a size that stays legible
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box = page.locator(".tk-hits polygon").first.bounding_box()
+    assert box["width"] >= 60 and box["height"] >= 52
     shot(page, tmp_path, "phone-final")
     clean(page)

@@ -11,6 +11,7 @@
 const SVGNS = "http://www.w3.org/2000/svg";
 const R = 40; // hex radius in SVG units (centre to corner)
 const PHONE = 640; // below this width (CSS pixels) the map shows the explored part and its edge only, bigger
+const MIN_SCALE = 0.85; // on a phone, CSS pixels per SVG unit at least (the map scrolls sideways beyond)
 const SQ3 = Math.sqrt(3);
 
 /** Seat colours, as on the rest of the site (Okabe-Ito). */
@@ -695,6 +696,7 @@ export function createBoard(root, boardData, api) {
   function fitView() {
     const v = ui.view;
     const narrow = (root.clientWidth || window.innerWidth) < PHONE;
+    svg.style.minWidth = "";
     if (!narrow || !v) { svg.setAttribute("viewBox", fullBox); return; }
     const keys = new Set();
     for (const sp of v.spaces || []) {
@@ -711,7 +713,10 @@ export function createBoard(root, boardData, api) {
     }
     const minW = 7 * R;
     if (x1 - x0 < minW) { const mid = (x0 + x1) / 2; x0 = mid - minW / 2; x1 = mid + minW / 2; }
-    svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`);
+    const width = x1 - x0 + 2 * pad;
+    svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${width} ${y1 - y0 + 2 * pad}`);
+    // a big explored area scrolls sideways in its box rather than shrinking past legibility
+    if (width * MIN_SCALE > mapBox.clientWidth) svg.style.minWidth = `${Math.round(width * MIN_SCALE)}px`;
   }
 
   /** Keyboard players reach what can be chosen now: the lit spaces and the player's own explorers. */
