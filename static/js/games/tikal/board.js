@@ -653,8 +653,10 @@ export function createBoard(root, boardData, api) {
       for (const hop of target.path) {
         const a = hopAction(piece, from, key(hop));
         if (!a) { ui.message = "That move is no longer listed."; break; }
+        const seen = ui.view;
         await api.step(plain(a));
         from = key(hop);
+        if (ui.view === seen) await nextShow(); // the next hop is looked up in the view after this one
       }
     } catch (err) {
       ui.message = `That did not work: ${err?.message || err}`;
@@ -776,6 +778,15 @@ export function createBoard(root, boardData, api) {
     if (ui.selected && ui.piece && !piecesAt(ui.selected).includes(ui.piece)) ui.piece = piecesAt(ui.selected)[0] || null;
   }
 
+  /** Resolves at the next payload shown (or after ``ms``, whatever comes first). */
+  const waiting = [];
+  function nextShow(ms = 5000) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      waiting.push(() => { clearTimeout(timer); resolve(); });
+    });
+  }
+
   const onResize = () => fitView();
   window.addEventListener("resize", onResize);
 
@@ -786,6 +797,7 @@ export function createBoard(root, boardData, api) {
       ui.message = "";
       useView(payload.view);
       if (!ui.busy) redraw();
+      for (const done of waiting.splice(0)) done();
     },
     showPosition(position) {
       ui.replay = true;
