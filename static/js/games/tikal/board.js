@@ -523,7 +523,7 @@ export function createBoard(root, boardData, api) {
       return `Rotate the hex (${plural(fits.length, "way", "ways")} fit here) and place it.`;
     }
     const ap = `${plural(v.action_points, "action point")} left`;
-    if (ui.selected && ui.piece && reachFrom(ui.selected)) {
+    if (ui.selected && ui.piece && reachFrom(ui.selected)?.to.length) {
       return `${ap}. Tap a lit space to move ${ui.piece === "leader" ? "the leader" : "a worker"} there (the cost is shown).`;
     }
     return `${ap}. Tap your explorers to see where they reach, or a space for what you can do there.`;
@@ -557,7 +557,7 @@ export function createBoard(root, boardData, api) {
           const here = actionsAt(ui.selected);
           const sp = spaceOf(ui.selected);
           box.appendChild(el("p", "tk-here", sp ? `${KIND_NAMES[sp.kind] || sp.kind} at ${ui.selected}` : ui.selected));
-          if (pieces.length > 1 && reachFrom(ui.selected)) {
+          if (pieces.length > 1 && reachFrom(ui.selected)?.to.length) {
             const row = el("div", "tk-row tk-pieces-choice");
             for (const p of pieces) {
               row.appendChild(button(p === "leader" ? "Move the leader" : "Move a worker", "tk-piece", () => { ui.piece = p; redraw(); },
