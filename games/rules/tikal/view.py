@@ -13,7 +13,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from ..base import JSONDict
-from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO
+from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO, rotate
 from .state import ACTIONS, GONE, OVER, PHASES, PLACE, ROUNDS, SUPPLY, TikalState
 from .turns import OPP, cost, legal
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 def _hex(h: int) -> JSONDict:
     hx = HEXES[h]
     return {"id": hx.id, "letter": hx.letter, "kind": KINDS[hx.kind], "value": hx.value or None,
-            "treasures": hx.treasures or None, "stones": list(hx.stones)}
+            "treasures": hx.treasures or None, "stones": list(hx.stones),
+            "turned": [list(rotate(hx.stones, k)) for k in range(6)]}
 
 
 def _space(state: TikalState, s: int) -> JSONDict:
@@ -83,7 +84,8 @@ def seat_view(state: TikalState, common: JSONDict, seat: int | None) -> JSONDict
 
 def reach(state: TikalState) -> list[JSONDict]:
     """For each space holding explorers of the seat to move: every space they can reach with the action points
-    left, at the cheapest cost (borders, and 1 point between the base camp and the seat's camps)."""
+    left, at the cheapest cost (borders, and 1 point between the base camp and the seat's camps), with the ``path``
+    there (the spaces entered, one listed move or camp move each), so a page can walk an explorer there."""
     seat, ap = state.seat, state.ap
     camps = [BASE_CAMP, *(s for s in range(NSPACES) if state.camp[s] == seat)]
     out = []
@@ -91,6 +93,7 @@ def reach(state: TikalState) -> list[JSONDict]:
         if not (state.workers[seat][start] or state.leader[seat] == start):
             continue
         best = {start: 0}
+        prev: dict[int, int] = {}
         heap = [(0, start)]
         while heap:
             d, s = heapq.heappop(heap)
@@ -108,9 +111,20 @@ def reach(state: TikalState) -> list[JSONDict]:
                 nd = d + c
                 if nd <= ap and nd < best.get(n, 99):
                     best[n] = nd
+                    prev[n] = s
                     heapq.heappush(heap, (nd, n))
         out.append({"from": list(SPACES[start]),
-                    "to": [{"at": list(SPACES[s]), "cost": c} for s, c in sorted(best.items()) if s != start]})
+                    "to": [{"at": list(SPACES[s]), "cost": c, "path": _path(prev, start, s)}
+                           for s, c in sorted(best.items()) if s != start]})
     return out
+
+
+def _path(prev: dict[int, int], start: int, end: int) -> list[list[int]]:
+    """The spaces after ``start`` on a cheapest way to ``end``: each hop is one listed move or camp move."""
+    hops = []
+    while end != start:
+        hops.append(list(SPACES[end]))
+        end = prev[end]
+    return hops[::-1]
 
 

@@ -300,9 +300,36 @@ def test_the_view_shows_every_space_in_reach_at_its_cheapest() -> None:
     put(state, 0, BC, workers=1)
     view = ENG.view(state, 0)
     assert view["reach"] == [{"from": list(BC), "to": [
-        {"at": list(T_N), "cost": 2},
-        {"at": [1, 1], "cost": 2},      # base camp - clearing 1, clearing - (1, 1) 1 + 0 (not 2 + 2 by (0, 2))
-        {"at": list(J), "cost": 1}, {"at": list(T_SE), "cost": 2}]}]
+        {"at": list(T_N), "cost": 2, "path": [list(T_N)]},
+        # base camp - clearing 1, clearing - (1, 1) 1 + 0 (not 2 + 2 by (0, 2))
+        {"at": [1, 1], "cost": 2, "path": [list(J), [1, 1]]},
+        {"at": list(J), "cost": 1, "path": [list(J)]}, {"at": list(T_SE), "cost": 2, "path": [list(T_SE)]}]}]
     state.ap = 1
-    assert ENG.view(state, 0)["reach"] == [{"from": list(BC), "to": [{"at": list(J), "cost": 1}]}]
+    assert ENG.view(state, 0)["reach"] == [{"from": list(BC), "to": [{"at": list(J), "cost": 1, "path": [list(J)]}]}]
     assert ENG.view(state, 1)["reach"] == [] and ENG.view(state, 1)["legal"] == []
+
+
+def test_each_hop_of_a_reach_path_is_a_listed_move_and_the_costs_add_up() -> None:
+    state = lay(position(ap=10), "A3", (1, 1))
+    put(state, 0, BC, workers=2)
+    for target in ENG.view(state, 0)["reach"][0]["to"]:
+        walked, here, spent = state, list(BC), 0
+        for hop in target["path"]:
+            listed = [a for a in ENG.view(walked, 0)["legal"] if a["type"] in ("move", "camp-move")
+                      and a["piece"] == "worker" and a["from"] == here and a["to"] == hop]
+            assert listed, (target, hop)
+            step = min(listed, key=lambda a: a["cost"])
+            spent += step["cost"]
+            walked = act(walked, step)
+            here = hop
+        assert here == target["at"] and spent == target["cost"]
+
+
+def test_the_hex_in_hand_shows_its_stones_for_every_rotation() -> None:
+    state = ENG.new_game(2, {}, 7)
+    state = ENG.apply(state, ENG.sample_chance(state))     # the first hex drawn
+    hx = ENG.view(state, 0)["hex"]
+    assert hx["turned"][0] == hx["stones"]
+    for k in range(6):
+        assert hx["turned"][k] == [hx["stones"][(side - k) % 6] for side in range(6)]
+    assert ENG.view(state, 1)["hex"] == hx      # a drawn hex is public; undrawn ones never show
