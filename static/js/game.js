@@ -54,7 +54,9 @@ class GamePage {
 
   async loadBoard() {
     if (!this.game.view) return;
-    const name = /^[a-z0-9_-]+$/.test(this.game.game) ? this.game.game : "generic";
+    // ?board=list shows the moves as a plain list (the generic board), for screen readers and slow devices.
+    const asList = new URLSearchParams(location.search).get("board") === "list";
+    const name = !asList && /^[a-z0-9_-]+$/.test(this.game.game) ? this.game.game : "generic";
     let mod;
     try {
       mod = await import(`./games/${name}/board.js`);

@@ -293,13 +293,15 @@ def test_the_final_scoring_is_shown_feature_by_feature(new_page, live_url, windo
     assert page.errors == []
 
 
-def test_a_game_without_a_board_of_its_own_is_played_from_the_generic_board(new_page, live_url):
+def test_any_game_can_be_played_from_the_plain_list_of_moves(new_page, live_url):
+    """?board=list: the generic board, every legal step a button in words (also what a game without a board of
+    its own gets)."""
     users = [UserFactory(), UserFactory()]
     game = start_game(users, game="iwari", seed=12)
     seats = {s.number: s.user for s in game.seats.select_related("user")}
     page = new_page(390, 844)
     log_in(page, mover_of(game, seats).username, PASSWORD)
-    page.goto(f"/games/{game.pk}/")
+    page.goto(f"/games/{game.pk}/?board=list")
     page.wait_for_selector("#board-controls button.action-choice")
     actions = game_data(page, game.pk)["turn"]["actions"]
     assert page.locator("#board-controls button.action-choice").count() == len(actions)
