@@ -80,7 +80,7 @@ def _ranked_lines(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: rando
                   settings: Settings) -> list[tuple[float, Any, list[Any]]]:
     """Every first action with the best line of the turn it begins and that line's value, best first."""
     states = [eng.sample_state(view, seat, rng) for _ in range(settings.samples)]
-    budget = [settings.max_lines]
+    budget = [settings.max_lines, -settings.max_lines]  # (lines left, where greedy completion stops too)
     out = []
     for action in eng.legal_actions(states[0]):
         value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
@@ -96,6 +96,8 @@ def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int]) 
         return _mean(eng, states, seat), []
     actions = eng.legal_actions(first)
     budget[0] -= len(actions)
+    if budget[0] < budget[1]:  # spent twice over (long turns: Tikal's ten points): value it where it stands
+        return _mean(eng, states, seat), []
     if budget[0] < 0:  # too many lines: complete the turn greedily
         action = max(actions, key=lambda a: _mean(eng, [eng.apply(s, a) for s in states], seat))
         value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
