@@ -54,12 +54,14 @@ class GamePage {
 
   async loadBoard() {
     if (!this.game.view) return;
+    // the page names the module (its hashed URL in production); else static/js/games/<game>/board.js
     const name = /^[a-z0-9_-]+$/.test(this.game.game) ? this.game.game : "generic";
+    const url = this.root.dataset.board || new URL(`./games/${name}/board.js`, import.meta.url).href;
     let mod;
     try {
-      mod = await import(`./games/${name}/board.js`);
+      mod = await import(url);
     } catch (err) {
-      console.warn(`no board of its own for ${name}; the generic board is used`, err);
+      console.warn(`the board of ${name} could not be loaded; the generic board is used`, err);
       mod = await import("./games/generic/board.js");
     }
     const root = this.$("#board-root");
