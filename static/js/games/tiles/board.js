@@ -902,7 +902,7 @@ function detailWords(event) {
   if (d.pennants) parts.push(n(d.pennants, "pennant", "pennants"));
   if (d.oases) parts.push(n(d.oases, "oasis", "oases"));
   if (d.sheep !== undefined) parts.push(`${n(d.sheep, "sheep", "sheep")} − ${n(d.wolves || 0, "wolf", "wolves")}, 2 points each sheep left`);
-  if (event.feature === "temple") parts.push(d.complete ? "temple complete" : "temple not complete");
+  if (event.feature === "temple") parts.push(d.complete ? "complete" : "not complete");
   if (d.double) parts.push("complete: doubled");
   return parts.join(", ");
 }
