@@ -289,6 +289,10 @@ def test_the_final_scoring_is_shown_feature_by_feature(new_page, live_url, windo
     items.nth(0).locator("button").click()
     assert page.locator("#board .cell.scored").count() == len(finals[0]["tiles"])
     assert inside(page, "#board .cell.scored")
+    if len(finals) > 1:  # step through them
+        page.click("button[data-act=feature-next]")
+        assert page.locator("#board .cell.scored").count() == len(finals[1]["tiles"])
+        assert page.locator("#status").inner_text().startswith("Final scoring 2 of")
     shot(page, f"final-{window}")
     assert page.errors == []
 

@@ -795,7 +795,11 @@ class TileBoard {
     const table = `<table class="breakdown"><thead><tr><th scope="col">Player</th>${features.map((f) => `<th scope="col" class="num">${escapeHtml(FEATURE_NAMES[f] || f)}</th>`).join("")}</tr></thead>
       <tbody>${(v.breakdown || []).map((b, s) => `<tr><th scope="row">${this.name(s)}</th>${features.map((f) => `<td class="num">${b[f] || 0}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
     return `<div class="final-scoring"><h3>Points by feature</h3><div class="table-scroll">${table}</div>
-      ${rows ? `<p class="small">The final scoring, feature by feature (tap one to see it on the board):</p><ol class="final-events">${rows}</ol>` : ""}</div>`;
+      ${rows ? `<p class="small">The final scoring, feature by feature (tap one to see it on the board):</p>
+        <div class="buttons"><button type="button" class="btn small" data-act="feature-prev" ${!this.focusFeature ? "disabled" : ""}>◀ Previous</button>
+        <button type="button" class="btn small" data-act="feature-next" ${this.focusFeature !== null && this.focusFeature >= events.length - 1 ? "disabled" : ""}>${this.focusFeature === null ? "Show them one by one ▶" : "Next ▶"}</button>
+        <button type="button" class="btn small" data-act="fit">Whole board</button></div>
+        <ol class="final-events">${rows}</ol>` : ""}</div>`;
   }
 
   // ---------- events ----------
@@ -830,6 +834,8 @@ class TileBoard {
         "take-back": () => this.takeBack(),
         "ark-back": () => { this.arkPath = this.arkPath.slice(0, -1); this.render(); },
         feature: () => { this.focusFeature = Number(btn.dataset.index); this.render(); this.showFeature(); },
+        "feature-next": () => { this.focusFeature = this.focusFeature === null ? 0 : this.focusFeature + 1; this.render(); this.showFeature(); },
+        "feature-prev": () => { this.focusFeature = Math.max(0, (this.focusFeature || 0) - 1); this.render(); this.showFeature(); },
       };
       if (acts[btn.dataset.act]) { e.preventDefault(); acts[btn.dataset.act](); }
     });
@@ -847,6 +853,11 @@ class TileBoard {
   showFeature() {
     const e = this.finalEvents()[this.focusFeature];
     if (e?.tiles?.length) this.view.fit(this.bounds(e.tiles));
+    if (e) {
+      const pts = e.points.map((n, seat) => (n ? `${this.api.name ? this.api.name(seat) : seat + 1} +${n}` : "")).filter(Boolean).join(", ");
+      const words = detailWords(e);
+      this.api.say(`Final scoring ${this.focusFeature + 1} of ${this.finalEvents().length}: ${FEATURE_NAMES[e.feature] || e.feature}${words ? ` (${words})` : ""}: ${pts}.`);
+    }
   }
 
   /** Drag the tile in hand onto the board (mouse or touch): the ghost follows, a drop places or explains. */
