@@ -768,7 +768,11 @@ class TileBoard {
       if ("prophet" in s) t += s.prophet ? ", Prophet ready" : ", Prophet used";
       return `<li${seat === me ? ' class="me"' : ""}>${t}</li>`;
     });
-    return `<details class="supply"><summary>Pieces in supply · tiles left: <strong>${v.tiles_left}</strong></summary><ul class="small">${bits.join("")}</ul></details>`;
+    const open = document.querySelector("#board-controls details.supply")?.open ? " open" : "";
+    const left = Object.entries(v.remaining || {}).map(([id, count]) =>
+      `<li title="${escapeHtml(this.catalogue.describe(id))} tile, ${count} left">${tileThumb(this.catalogue, id, 0, 40)}<span class="count">×${count}</span></li>`);
+    return `<details class="supply"${open}><summary>Pieces in supply · tiles left: <strong>${v.tiles_left}</strong></summary><ul class="small">${bits.join("")}</ul>
+      ${left.length ? `<p class="small">The tiles still to come:</p><ul class="tile-grid">${left.join("")}</ul>` : ""}</details>`;
   }
 
   finalEvents() { return (this.v?.events || []).filter((e) => e.final && e.points.some((n) => n)); }
