@@ -44,6 +44,8 @@ class TurnInProgressSerializer(serializers.Serializer):
     actions = serializers.ListField(child=serializers.DictField(), help_text=(
         "every step you may take now, each exactly as POST steps/ takes it (the view's `legal` has them with "
         "their costs and previews)"))
+    action_words = serializers.ListField(child=serializers.CharField(), help_text=(
+        "each of `actions` in words, in the same order"))
 
 
 class GameSerializer(serializers.ModelSerializer):

@@ -78,15 +78,17 @@ def audience_views(progress: Progress, seats: Iterable[Optional[int]]) -> dict[O
 
 
 def turn_entry(progress: Optional[Progress], seat: Optional[int], current_seat: Optional[int]) -> Optional[dict[str, Any]]:
-    """For the seat to move: its steps of the turn in progress, in words, and how many it can take back."""
+    """For the seat to move: its steps of the turn in progress, in words, how many it can take back, and the
+    steps it may take now (``action_words``: each in the engine's words, for a page that lists them)."""
     if progress is None or seat is None or seat != current_seat:
         return None
     eng = progress.eng
     mine = progress.steps[progress.first:] if progress.first is not None and progress.seat == seat else []
     actions = eng.legal_actions(progress.state) if eng.current_player(progress.state) == seat else []
+    legal = [action.to_dict() for action in actions]
     return {"steps": [{"action": step, "words": eng.describe_action(step)} for step in mine],
             "undo": progress.undoable if progress.seat == seat else 0,
-            "actions": [action.to_dict() for action in actions]}
+            "actions": legal, "action_words": [eng.describe_action(action) for action in legal]}
 
 
 def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_view: bool = True,

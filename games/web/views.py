@@ -27,6 +27,17 @@ def board_data(game: str) -> dict[str, Any]:
     return engine(game).board_data()
 
 
+@lru_cache(maxsize=None)
+def board_module(game: str) -> str:
+    """The URL of a game's board module (static/js/games/<game>/board.js), else the generic board's; through
+    the static files storage, so that in production it is the hashed file whose imports are hashed too."""
+    from django.contrib.staticfiles import finders
+    from django.templatetags.static import static
+
+    name = f"js/games/{game}/board.js"
+    return static(name if finders.find(name) else "js/games/generic/board.js")
+
+
 def game_payload(request: HttpRequest, game: Game) -> dict[str, Any]:
     """What GET /api/games/{id}/ answers, for embedding in the page."""
     return dict(GameSerializer(game, context={"request": request}).data)
@@ -100,7 +111,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404("There is no such game.") from None
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
-        "board_css": board_css(game.game), "ws_path": f"/ws/games/{game.pk}/",
+        "board_module": board_module(game.game), "board_css": board_css(game.game),
+        "ws_path": f"/ws/games/{game.pk}/",
     })
 
 

@@ -57,11 +57,14 @@ class GamePage {
     // ?board=list shows the moves as a plain list (the generic board), for screen readers and slow devices.
     const asList = new URLSearchParams(location.search).get("board") === "list";
     const name = !asList && /^[a-z0-9_-]+$/.test(this.game.game) ? this.game.game : "generic";
+    // the page names the module (its hashed URL in production); else static/js/games/<game>/board.js
+    const url = asList ? new URL("./games/generic/board.js", import.meta.url).href
+      : this.root.dataset.board || new URL(`./games/${name}/board.js`, import.meta.url).href;
     let mod;
     try {
-      mod = await import(`./games/${name}/board.js`);
+      mod = await import(url);
     } catch (err) {
-      console.warn(`no board of its own for ${name}; the generic board is used`, err);
+      console.warn(`the board of ${name} could not be loaded; the generic board is used`, err);
       mod = await import("./games/generic/board.js");
     }
     const root = this.$("#board-root");

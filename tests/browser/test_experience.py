@@ -289,6 +289,10 @@ def test_the_final_scoring_is_shown_feature_by_feature(new_page, live_url, windo
     items.nth(0).locator("button").click()
     assert page.locator("#board .cell.scored").count() == len(finals[0]["tiles"])
     assert inside(page, "#board .cell.scored")
+    if len(finals) > 1:  # step through them
+        page.click("button[data-act=feature-next]")
+        assert page.locator("#board .cell.scored").count() == len(finals[1]["tiles"])
+        assert page.locator("#status").inner_text().startswith("Final scoring 2 of")
     shot(page, f"final-{window}")
     assert page.errors == []
 
@@ -312,3 +316,29 @@ def test_any_game_can_be_played_from_the_plain_list_of_moves(new_page, live_url)
     page.wait_for_function("v => window.arkGame.game.version > v", arg=version)
     shot(page, "generic-phone")
     assert page.errors == []
+
+
+def test_a_turn_sent_from_a_page_that_missed_a_change_is_refused_in_words(new_page, live_url):
+    game, seats = new_game(seed=5)
+    mover = mover_of(game, seats)
+    one = open_as(new_page, mover, game, "desktop")
+    two = new_page()
+    two.context.add_cookies(one.context.cookies())
+    two.goto(f"/games/{game.pk}/")
+    wait_for_game(two)
+    two.evaluate("window.arkGame.socket.stop()")  # this page hears nothing more
+    place = first_place(one, game.pk)
+    click_cell(one, place["x"], place["y"])
+    one.wait_for_selector("#board .cell.pending-frame")
+    with one.expect_response(lambda r: r.url.endswith("/turns/")):
+        one.click("button[data-act=confirm]")
+    click_cell(two, place["x"], place["y"])
+    two.wait_for_selector("#board .cell.pending-frame")
+    with two.expect_response(lambda r: r.url.endswith("/turns/")) as answer:
+        two.click("button[data-act=confirm]")
+    assert answer.value.status == 409
+    alert = two.locator("#alert")
+    assert alert.is_visible() and "Not played" in alert.inner_text()
+    two.wait_for_function("() => !document.querySelector('#game.my-turn')")  # it fetched the game as it is
+    assert not two.locator("#board .cell.pending-frame").count()
+    assert two.errors == []

@@ -1,8 +1,8 @@
 // The generic board, for a game without a board of its own: the legal actions as buttons in words.
 //
-// It reads payload.turn.actions (the engine's legal actions, as the server lists them) and each one's words
-// from the view where the engine gives them (view.legal entries with "words"); else it names the action by
-// its fields. A click sends that action as one step. Nothing here knows a rule.
+// It reads payload.turn.actions (the engine's legal actions, as the server lists them) with their words
+// (payload.turn.action_words, from the engine's describe_action); else it names an action by its fields.
+// A click sends that action as one step. Nothing here knows a rule.
 
 import { escapeHtml } from "../../shell/words.js";
 
@@ -29,14 +29,14 @@ export function createBoard(root, boardData, api) {
   function show(payload) {
     box.innerHTML = positionHTML(payload.view);
     const actions = payload.turn?.actions || [];
-    const words = new Map((payload.view?.legal || []).filter((a) => a && a.words)
-      .map((a) => [JSON.stringify({ ...a, words: undefined }), a.words]));
-    const nodes = actions.map((action) => {
+    const words = payload.turn?.action_words || [];  // the engine's words for each, in the same order
+    const nodes = actions.map((action, i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "btn action-choice";
       b.dataset.act = "step";
-      b.textContent = words.get(JSON.stringify({ ...action, words: undefined })) || actionWords(action);
+      const said = words[i] || actionWords(action);
+      b.textContent = said.charAt(0).toUpperCase() + said.slice(1);
       b.addEventListener("click", () => api.step(action).catch(() => {}));
       return b;
     });

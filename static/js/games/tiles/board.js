@@ -768,7 +768,11 @@ class TileBoard {
       if ("prophet" in s) t += s.prophet ? ", Prophet ready" : ", Prophet used";
       return `<li${seat === me ? ' class="me"' : ""}>${t}</li>`;
     });
-    return `<details class="supply"><summary>Pieces in supply · tiles left: <strong>${v.tiles_left}</strong></summary><ul class="small">${bits.join("")}</ul></details>`;
+    const open = document.querySelector("#board-controls details.supply")?.open ? " open" : "";
+    const left = Object.entries(v.remaining || {}).map(([id, count]) =>
+      `<li title="${escapeHtml(this.catalogue.describe(id))} tile, ${count} left">${tileThumb(this.catalogue, id, 0, 40)}<span class="count">×${count}</span></li>`);
+    return `<details class="supply"${open}><summary>Pieces in supply · tiles left: <strong>${v.tiles_left}</strong></summary><ul class="small">${bits.join("")}</ul>
+      ${left.length ? `<p class="small">The tiles still to come:</p><ul class="tile-grid">${left.join("")}</ul>` : ""}</details>`;
   }
 
   finalEvents() { return (this.v?.events || []).filter((e) => e.final && e.points.some((n) => n)); }
@@ -795,7 +799,11 @@ class TileBoard {
     const table = `<table class="breakdown"><thead><tr><th scope="col">Player</th>${features.map((f) => `<th scope="col" class="num">${escapeHtml(FEATURE_NAMES[f] || f)}</th>`).join("")}</tr></thead>
       <tbody>${(v.breakdown || []).map((b, s) => `<tr><th scope="row">${this.name(s)}</th>${features.map((f) => `<td class="num">${b[f] || 0}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
     return `<div class="final-scoring"><h3>Points by feature</h3><div class="table-scroll">${table}</div>
-      ${rows ? `<p class="small">The final scoring, feature by feature (tap one to see it on the board):</p><ol class="final-events">${rows}</ol>` : ""}</div>`;
+      ${rows ? `<p class="small">The final scoring, feature by feature (tap one to see it on the board):</p>
+        <div class="buttons"><button type="button" class="btn small" data-act="feature-prev" ${!this.focusFeature ? "disabled" : ""}>◀ Previous</button>
+        <button type="button" class="btn small" data-act="feature-next" ${this.focusFeature !== null && this.focusFeature >= events.length - 1 ? "disabled" : ""}>${this.focusFeature === null ? "Show them one by one ▶" : "Next ▶"}</button>
+        <button type="button" class="btn small" data-act="fit">Whole board</button></div>
+        <ol class="final-events">${rows}</ol>` : ""}</div>`;
   }
 
   // ---------- events ----------
@@ -830,6 +838,8 @@ class TileBoard {
         "take-back": () => this.takeBack(),
         "ark-back": () => { this.arkPath = this.arkPath.slice(0, -1); this.render(); },
         feature: () => { this.focusFeature = Number(btn.dataset.index); this.render(); this.showFeature(); },
+        "feature-next": () => { this.focusFeature = this.focusFeature === null ? 0 : this.focusFeature + 1; this.render(); this.showFeature(); },
+        "feature-prev": () => { this.focusFeature = Math.max(0, (this.focusFeature || 0) - 1); this.render(); this.showFeature(); },
       };
       if (acts[btn.dataset.act]) { e.preventDefault(); acts[btn.dataset.act](); }
     });
@@ -847,6 +857,11 @@ class TileBoard {
   showFeature() {
     const e = this.finalEvents()[this.focusFeature];
     if (e?.tiles?.length) this.view.fit(this.bounds(e.tiles));
+    if (e) {
+      const pts = e.points.map((n, seat) => (n ? `${this.api.name ? this.api.name(seat) : seat + 1} +${n}` : "")).filter(Boolean).join(", ");
+      const words = detailWords(e);
+      this.api.say(`Final scoring ${this.focusFeature + 1} of ${this.finalEvents().length}: ${FEATURE_NAMES[e.feature] || e.feature}${words ? ` (${words})` : ""}: ${pts}.`);
+    }
   }
 
   /** Drag the tile in hand onto the board (mouse or touch): the ghost follows, a drop places or explains. */
@@ -902,7 +917,7 @@ function detailWords(event) {
   if (d.pennants) parts.push(n(d.pennants, "pennant", "pennants"));
   if (d.oases) parts.push(n(d.oases, "oasis", "oases"));
   if (d.sheep !== undefined) parts.push(`${n(d.sheep, "sheep", "sheep")} − ${n(d.wolves || 0, "wolf", "wolves")}, 2 points each sheep left`);
-  if (event.feature === "temple") parts.push(d.complete ? "temple complete" : "temple not complete");
+  if (event.feature === "temple") parts.push(d.complete ? "complete" : "not complete");
   if (d.double) parts.push("complete: doubled");
   return parts.join(", ");
 }

@@ -9,7 +9,7 @@ const MAX_SCALE = 3;
 export class BoardView {
   /**
    * @param {SVGSVGElement} svg
-   * @param {import("./tiles.js").Catalogue} catalogue
+   * @param {Catalogue} catalogue  (draw.js)
    * @param {{onClick?: Function, onHover?: Function}} handlers  onClick(cell, point), onHover(cell|null)
    */
   constructor(svg, catalogue, handlers = {}) {
