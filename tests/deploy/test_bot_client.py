@@ -13,8 +13,8 @@ import pytest
 from django.conf import settings
 from rest_framework.authtoken.models import Token
 
-from games.models import Game
 from games.computer.tasks import wait_for_computers
+from games.models import Game
 from games.play import services
 from tests.factories import UserFactory
 from tests.robustness.conftest import database_url, free_port, stop_process, wait_until

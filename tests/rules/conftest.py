@@ -1,4 +1,4 @@
-"""The Tikal rule tests need no database and no Django settings: they run with ``-p no:django``.
+"""The rule tests need no database and no Django settings: they run with ``-p no:django``.
 
 The project's autouse fixtures (tests/conftest.py) read Django's settings; here they are replaced by no-ops.
 """
