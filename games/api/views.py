@@ -88,7 +88,8 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
         data = form.validated_data
         game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
                                     move_hours=data["move_hours"], private=data["private"],
-                                    options=data.get("options") or {}, computers=data.get("computers") or [])
+                                    options=data.get("options") or {}, computers=data.get("computers") or [],
+                                    rated=data["rated"])
         return self.game_response(request, game, status.HTTP_201_CREATED)
 
 

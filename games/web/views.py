@@ -63,7 +63,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
     try:
         game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
                                     move_hours=data["move_hours"], private=data["private"],
-                                    options=form.game_options(), computers=form.computers())
+                                    options=form.game_options(), computers=form.computers(),
+                                    rated=form.cleaned_data["rated"])
     except GameError as err:
         messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
         return redirect("home")
