@@ -19,6 +19,9 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("api/accounts/", include("accounts.api_urls")),
     path("api/", include("games.api.urls")),
+    path("api/", include("games.chat.urls")),
+    path("api/", include("games.rematch.urls")),
+    path("api/", include("games.ratings.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # browsers ask for /favicon.ico whatever the pages link to
     path("favicon.ico", favicon),

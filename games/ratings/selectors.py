@@ -1,7 +1,7 @@
 """Reading ratings: beside each player's name, on leaderboards, and as a player's history."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from games.models import Game, Seat
 from games.ratings.models import Rating, RatingChange
@@ -33,14 +33,14 @@ def attach_seat_ratings(game: Game, seats: list[Seat]) -> None:
         for r in Rating.objects.filter(game=game.game, user_id__in=missing):
             entries[r.user_id] = rating_entry(r.mu, r.sigma, r.games)
     for seat in seats:
-        seat.rating_entry = entries.get(seat.user_id) or newcomer_entry()
+        setattr(seat, "rating_entry", entries.get(seat.user_id) or newcomer_entry())  # noqa: B010 (not a field)
 
 
 def seat_rating(game: Game, seat: Seat) -> dict[str, Any]:
     """The rating entry of one seat (read with its game's other seats when not read yet)."""
     if not hasattr(seat, "rating_entry"):
         attach_seat_ratings(game, [seat])
-    entry: dict[str, Any] = seat.rating_entry
+    entry: dict[str, Any] = getattr(seat, "rating_entry")  # noqa: B009 (set above, not a field)
     return entry
 
 

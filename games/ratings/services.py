@@ -7,7 +7,7 @@ finish, so they never count.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Iterable, Optional
 
 from django.db import transaction
 from django.utils import timezone

@@ -13,9 +13,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import signed_in
 from games.api.serializers import GameSerializer
+from games.chat.web import chat_context
 from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.errors import GameError, GameNotFound
+from games.rematch.web import table_end_context
 from games.rules import engine
 from games.web.forms import GameCreateForm, PlayComputerForm
 
@@ -93,7 +95,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404("There is no such game.") from None
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
-        "ws_path": f"/ws/games/{game.pk}/",
+        "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
     })
 
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from games.models import Game, Seat
 from games.play import services
 from tests.games.conftest import anon, client_for, moderator, open_game, users  # noqa: F401
@@ -15,17 +13,12 @@ def rated_game(players: list[Any], *, game: str = "ark", seed: int = 1234, rated
     return open_game(players[0], players[1:], game=game, players=len(players), seed=seed, rated=rated)
 
 
-def settle(game: Game, moderator: Any) -> Game:
+def settle(game: Game, by: Any) -> Game:
     """Finish ``game`` now (the moderator's settle: final scoring), read again."""
-    services.game_settle(game_id=game.pk, moderator=moderator, reason="test")
+    services.game_settle(game_id=game.pk, moderator=by, reason="test")
     game.refresh_from_db()
     return game
 
 
 def seats_of(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).order_by("number"))
-
-
-@pytest.fixture
-def six(make_user) -> list[Any]:
-    return [make_user() for _ in range(6)]
