@@ -27,6 +27,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     # the split view serves its start-up script as a file: no inline script (Content-Security-Policy)
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("games.ratings.web_urls")),
     path("", include("games.web.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

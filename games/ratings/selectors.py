@@ -1,7 +1,7 @@
 """Reading ratings: beside each player's name, on leaderboards, and as a player's history."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from games.models import Game, Seat
 from games.ratings.models import Rating, RatingChange
@@ -63,3 +63,17 @@ def rating_history(user: Any, kind: str) -> list[dict[str, Any]]:
     return [{"game_id": c.game_id, "at": c.finished_at, "rating": shown(c.mu_after, c.sigma_after),
              "change": shown(c.mu_after, c.sigma_after) - shown(c.mu_before, c.sigma_before), "rank": c.rank}
             for c in changes]
+
+
+def attach_lobby_ratings(games: Iterable[Game]) -> None:
+    """Set ``rating_entry`` (the present rating at that game) on every seat of ``games``, seats prefetched with
+    their users: one query for the whole lobby."""
+    games = list(games)
+    seats = [s for g in games for s in g.seats.all()]
+    kinds = {g.game for g in games}
+    found = {(r.user_id, r.game): r for r in Rating.objects.filter(user_id__in={s.user_id for s in seats},
+                                                                   game__in=kinds)}
+    for game in games:
+        for seat in game.seats.all():
+            r = found.get((seat.user_id, game.game))
+            setattr(seat, "rating_entry", rating_entry(r.mu, r.sigma, r.games) if r else newcomer_entry())  # noqa: B010

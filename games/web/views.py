@@ -17,6 +17,8 @@ from games.chat.web import chat_context
 from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.errors import GameError, GameNotFound
+from games.ratings.selectors import attach_lobby_ratings
+from games.ratings.web import player_context
 from games.rematch.web import table_end_context
 from games.rules import engine
 from games.web.forms import GameCreateForm, PlayComputerForm
@@ -38,8 +40,11 @@ def home(request: HttpRequest) -> HttpResponse:
     mine: list[Game] = []
     waiting: list[Game] = []
     if request.user.is_authenticated:
-        for game in selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100]:
-            game.others = ", ".join(s.user.name for s in game.seats.all() if s.user_id != request.user.pk)
+        listed = list(selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100])
+        attach_lobby_ratings(listed)  # each player's rating beside their name
+        for game in listed:
+            game.others = ", ".join(f"{s.user.name} ({s.rating_entry['rating']})"  # type: ignore[attr-defined]
+                                    for s in game.seats.all() if s.user_id != request.user.pk)
             seat = selectors.seat_of(game, request.user)
             if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
                 waiting.append(game)
@@ -48,8 +53,9 @@ def home(request: HttpRequest) -> HttpResponse:
     open_games = selectors.game_list(user=request.user, status=Game.Status.OPEN).filter(private=False)
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)
-    open_games = open_games[:50]
-    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_games,
+    open_list = list(open_games[:50])
+    attach_lobby_ratings(open_list)
+    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_list,
                                                "form": GameCreateForm(), "computer_form": PlayComputerForm()})
 
 
@@ -134,4 +140,5 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     seats = (Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__private=False)
              .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
     won = sum(1 for s in seats if s.result == Seat.Result.WON)
-    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won})
+    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won,
+                                                  **player_context(player)})

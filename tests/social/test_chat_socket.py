@@ -6,8 +6,15 @@ import pytest
 
 from games.chat import services
 from games.chat.models import ChatMessage
-from tests.channels.conftest import Socket, channel_layer, db_async, players, run_async, session_cookie  # noqa: F401
-from tests.channels.conftest import start_game
+from tests.channels.conftest import (  # noqa: F401 (fixtures)
+    Socket,
+    channel_layer,
+    db_async,
+    players,
+    run_async,
+    session_cookie,
+    start_game,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
