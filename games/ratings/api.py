@@ -22,11 +22,20 @@ class LeaderboardRowSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="rated games finished at this game")
 
 
+class RatingPointSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    at = serializers.DateTimeField(help_text="when the game finished")
+    rating = serializers.IntegerField(help_text="the rating after the game")
+    change = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="1 = first; ties share a rank")
+
+
 class PlayerRatingSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="the game (its registry name)")
     rating = serializers.IntegerField()
     provisional = serializers.BooleanField()
     games = serializers.IntegerField()
-    history = serializers.ListField(child=serializers.DictField(), help_text="the rating after each rated game")
+    history = RatingPointSerializer(many=True, help_text="the rating after each rated game, oldest first")
 
 
 def known_game(game: str) -> str:
@@ -52,14 +61,13 @@ class PlayerRatingsView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: serializers.DictField(child=PlayerRatingSerializer())})
+    @extend_schema(responses=PlayerRatingSerializer(many=True))
     def get(self, request: Request, username: str) -> Response:
         player = get_user_model().objects.filter(username=username, is_active=True).first()
         if player is None:
             raise exceptions.NotFound("there is no such player")
-        out: dict[str, Any] = {}
-        for game, entry in user_ratings(player).items():
-            history = [{**h, "at": h["at"].isoformat()} for h in rating_history(player, game)]
-            out[game] = {"rating": entry["rating"], "provisional": entry["provisional"], "games": entry["games"],
-                         "history": history}
-        return Response(out)
+        out: list[dict[str, Any]] = []
+        for game, entry in sorted(user_ratings(player).items()):
+            out.append({"game": game, "rating": entry["rating"], "provisional": entry["provisional"],
+                        "games": entry["games"], "history": rating_history(player, game)})
+        return Response(PlayerRatingSerializer(out, many=True).data)

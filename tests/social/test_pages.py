@@ -55,8 +55,9 @@ def test_leaderboards_show_established_players(users) -> None:
     assert Client().get("/leaderboards/chess/").status_code == 404
     rows = Client().get("/api/ratings/ark/").json()
     assert [r["username"] for r in rows] == [a.username, b.username]
-    mine = Client().get(f"/api/players/{a.username}/ratings/").json()
-    assert mine["ark"]["games"] == PROVISIONAL_GAMES + 1 and len(mine["ark"]["history"]) == PROVISIONAL_GAMES + 1
+    [mine] = Client().get(f"/api/players/{a.username}/ratings/").json()
+    assert mine["game"] == "ark" and mine["games"] == PROVISIONAL_GAMES + 1
+    assert len(mine["history"]) == PROVISIONAL_GAMES + 1 and mine["history"][-1]["rating"] == rows[0]["rating"]
 
 
 def test_lobby_shows_ratings_beside_names(users) -> None:
