@@ -43,8 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
         listed = list(selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100])
         attach_lobby_ratings(listed)  # each player's rating beside their name
         for game in listed:
-            game.others = ", ".join(f"{s.user.name} ({s.rating_entry['rating']})"  # type: ignore[attr-defined]
-                                    for s in game.seats.all() if s.user_id != request.user.pk)
+            game.others = ", ".join(s.user.name for s in game.seats.all() if s.user_id != request.user.pk)
             seat = selectors.seat_of(game, request.user)
             if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
                 waiting.append(game)

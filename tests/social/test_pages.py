@@ -66,8 +66,7 @@ def test_lobby_shows_ratings_beside_names(users) -> None:
     rated_game([a, b], seed=3)
     html = page(a, "/")
     rating = Rating.objects.get(user=b, game="ark")
-    assert f"{b.username} ({shown(rating.mu, rating.sigma)})" in html or \
-        f'{shown(rating.mu, rating.sigma)}?</span>' in html
+    assert f"{b.name}'s rating (provisional)\">{shown(rating.mu, rating.sigma)}?</span>" in html
 
 
 def test_the_end_of_a_game_shows_rating_changes_and_the_rematch(users) -> None:
