@@ -9,7 +9,7 @@ Server -> client: ``{"type": "chat", "message": {...}}`` and ``{"type": "chat.hi
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+from typing import Any
 
 from django.dispatch import receiver
 
@@ -44,8 +44,6 @@ def push_hidden(sender: Any, game_id: int, message_id: int, **_: Any) -> None:
 class ChatSocket:
     """Mixed into the game's consumer (games/live/consumers.py): the chat's group messages."""
 
-    chat_muted: Optional[bool] = None
-
     async def chat_message(self, event: dict[str, Any]) -> None:
         """Group message ``chat.message``: pass it on, unless this user muted the chat."""
         if await self._chat_muted():
@@ -57,8 +55,10 @@ class ChatSocket:
         await self.send_json({"type": "chat.hidden", "id": event.get("message_id")})  # type: ignore[attr-defined]
 
     async def _chat_muted(self) -> bool:
-        if self.chat_muted is None:  # read once per socket, at its first chat message
-            from games.live.consumers import db_read
+        """Read at each message (a user may mute or unmute while the socket is open; chat is not busy)."""
+        user = getattr(self, "user", None)
+        if not getattr(user, "is_authenticated", False):
+            return False
+        from games.live.consumers import db_read  # the consumers import this module
 
-            self.chat_muted = bool(await db_read(muted)(getattr(self, "user", None)))
-        return self.chat_muted
+        return bool(await db_read(muted)(user))

@@ -55,3 +55,17 @@ async def test_a_muted_player_hears_nothing(players):  # noqa: F811
     await db_async(services.chat_post)(game_id=game.pk, user=ann, text="anyone?")
     assert await bob_sock.nothing()
     await bob_sock.close()
+
+
+@run_async
+async def test_unmuting_takes_effect_on_an_open_socket(players):  # noqa: F811
+    ann, bob, _, _ = players
+    game = await db_async(start_game)([ann, bob])
+    await db_async(services.chat_mute)(user=bob, muted=True)
+    bob_sock = await watch(game.pk, bob)
+    await db_async(services.chat_post)(game_id=game.pk, user=ann, text="one")
+    assert await bob_sock.nothing()
+    await db_async(services.chat_mute)(user=bob, muted=False)
+    await db_async(services.chat_post)(game_id=game.pk, user=ann, text="two")
+    assert (await bob_sock.receive_type("chat"))["message"]["text"] == "two"
+    await bob_sock.close()
