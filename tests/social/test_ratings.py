@@ -129,3 +129,21 @@ def test_the_api_takes_rated_at_creation(users, client_for) -> None:
     assert made["rated"] is False and Game.objects.get(pk=made["id"]).rated is False
     made = client.post("/api/games/", {"game": "ark", "seats": 2}, format="json").json()
     assert made["rated"] is True
+
+
+def test_a_player_timed_out_of_the_game_ranks_last(users, settings) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.TIMEOUTS_BEFORE_REMOVAL = 1
+    game = rated_game(users[:2])
+    late = game.seats.get(number=game.current_seat).user
+    Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    game.refresh_from_db()
+    services.move_timeout(game_id=game.pk, expected_version=game.version)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    ranks = dict(RatingChange.objects.filter(game=game).values_list("user_id", "rank"))
+    other = next(u for u in users[:2] if u != late)
+    assert ranks == {other.pk: 1, late.pk: 2}
