@@ -19,21 +19,35 @@ def newcomer_entry() -> dict[str, Any]:
 
 
 def attach_seat_ratings(game: Game, seats: list[Seat]) -> None:
-    """Set ``rating_entry`` on each seat (one query for all): after a rated game, the rating it gave and the
-    change; before and during a game, the player's present rating at that game."""
-    if all(hasattr(s, "rating_entry") for s in seats) or not seats:
-        return
-    entries: dict[int, dict[str, Any]] = {}
-    if game.status == Game.Status.FINISHED and game.rated:
-        for c in RatingChange.objects.filter(game_id=game.pk):
-            entries[c.user_id] = rating_entry(c.mu_after, c.sigma_after, c.games_after,
-                                              shown(c.mu_after, c.sigma_after) - shown(c.mu_before, c.sigma_before))
-    missing = [s.user_id for s in seats if s.user_id not in entries]
-    if missing:
-        for r in Rating.objects.filter(game=game.game, user_id__in=missing):
-            entries[r.user_id] = rating_entry(r.mu, r.sigma, r.games)
-    for seat in seats:
-        setattr(seat, "rating_entry", entries.get(seat.user_id) or newcomer_entry())  # noqa: B010 (not a field)
+    """Set ``rating_entry`` on each seat (one or two queries for all): after a rated game, the rating it gave
+    and the change; before and during a game, the player's present rating at that game."""
+    if seats and not all(hasattr(s, "rating_entry") for s in seats):
+        _attach([(game, seats)])
+
+
+def attach_lobby_ratings(games: Iterable[Game]) -> None:
+    """The same for every seat of ``games`` (seats prefetched), in two queries for the whole list."""
+    _attach([(g, list(g.seats.all())) for g in games])
+
+
+def _attach(tables: list[tuple[Game, list[Seat]]]) -> None:
+    done = [g.pk for g, _ in tables if g.status == Game.Status.FINISHED and g.rated]
+    changes = {(c.game_id, c.user_id): c for c in RatingChange.objects.filter(game_id__in=done)} if done else {}
+    wanted = {(s.user_id, g.game) for g, seats in tables for s in seats if (g.pk, s.user_id) not in changes}
+    found: dict[tuple[int, str], Rating] = {}
+    if wanted:
+        rows = Rating.objects.filter(user_id__in={uid for uid, _ in wanted}, game__in={kind for _, kind in wanted})
+        found = {(r.user_id, r.game): r for r in rows}
+    for game, seats in tables:
+        for seat in seats:
+            c = changes.get((game.pk, seat.user_id))
+            r = found.get((seat.user_id, game.game))
+            if c is not None:
+                entry = rating_entry(c.mu_after, c.sigma_after, c.games_after,
+                                     shown(c.mu_after, c.sigma_after) - shown(c.mu_before, c.sigma_before))
+            else:
+                entry = rating_entry(r.mu, r.sigma, r.games) if r is not None else newcomer_entry()
+            setattr(seat, "rating_entry", entry)  # noqa: B010 (not a field)
 
 
 def seat_rating(game: Game, seat: Seat) -> dict[str, Any]:
@@ -64,16 +78,3 @@ def rating_history(user: Any, kind: str) -> list[dict[str, Any]]:
              "change": shown(c.mu_after, c.sigma_after) - shown(c.mu_before, c.sigma_before), "rank": c.rank}
             for c in changes]
 
-
-def attach_lobby_ratings(games: Iterable[Game]) -> None:
-    """Set ``rating_entry`` (the present rating at that game) on every seat of ``games``, seats prefetched with
-    their users: one query for the whole lobby."""
-    games = list(games)
-    seats = [s for g in games for s in g.seats.all()]
-    kinds = {g.game for g in games}
-    found = {(r.user_id, r.game): r for r in Rating.objects.filter(user_id__in={s.user_id for s in seats},
-                                                                   game__in=kinds)}
-    for game in games:
-        for seat in game.seats.all():
-            r = found.get((seat.user_id, game.game))
-            setattr(seat, "rating_entry", rating_entry(r.mu, r.sigma, r.games) if r else newcomer_entry())  # noqa: B010

@@ -84,3 +84,17 @@ def test_the_schema_documents_the_new_endpoints() -> None:
                  "/api/games/{game_id}/rematch/", "/api/ratings/{game}/", "/api/players/{username}/ratings/"):
         assert path in schema, path
     assert "ChatMessage" in schema and "Rematch" in schema and "SeatRating" in schema
+
+
+def test_the_game_list_shows_the_same_ratings_as_each_game(users, client_for) -> None:
+    a, b = users[:2]
+    play_rated_games(a, b, 2)
+    rated_game([a, b], seed=9)
+    client = client_for(a)
+    listed = client.get("/api/games/", {"mine": "1"}).json()
+    games = listed["results"] if isinstance(listed, dict) else listed
+    assert len(games) == 3
+    for game in games:
+        detail = client.get(f"/api/games/{game['id']}/").json()
+        assert [s["rating"] for s in game["seats"]] == [s["rating"] for s in detail["seats"]]
+    assert any(s["rating"]["change"] for g in games for s in g["seats"])
