@@ -1,11 +1,11 @@
 // The table chat beside the log (templates/games/_chat.html; the API in games/chat/api.py).
-// Standalone: its own connection to the game's socket (it listens for "chat" and "chat.hidden" only), so it
-// works whatever the board's script does. Every text goes in through textContent: never parsed as HTML.
+// Standalone: it listens to the game's socket through table-socket.js (for "chat" and "chat.hidden" only), so
+// it works whatever the board's script does. Every text goes in through textContent: never parsed as HTML.
 //
 // Replays: the board's script may announce the move it shows with
 //   document.dispatchEvent(new CustomEvent("game:replay", {detail: {seq: N}}))   (seq: null = back to live)
 // and the chat then shows only the messages written by that move.
-import { LiveSocket } from "./live.js";
+import { tableSocket } from "./table-socket.js";
 
 const root = document.getElementById("chat");
 
@@ -49,10 +49,7 @@ class Chat {
       if (button) this.report(button);
     });
     document.addEventListener("game:replay", (e) => this.showUpTo(e.detail?.seq ?? null));
-    this.socket = new LiveSocket(el.dataset.wsPath, {
-      onMessage: (m) => this.onMessage(m),
-      onOpen: (reconnected) => { if (reconnected) this.catchUp(); },
-    });
+    this.socket = tableSocket(el.dataset.wsPath, { onMessage: (m) => this.onMessage(m), onReopen: () => this.catchUp() });
     this.scrollDown();
   }
 

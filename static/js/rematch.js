@@ -1,7 +1,7 @@
 // The end of a game: the rematch offer (templates/games/_table_end.html; the API in games/rematch/api.py).
-// Standalone like chat.js: its own connection to the game's socket; it reloads the page section's state when
+// Standalone like chat.js (the shared table-socket.js connection to the game's socket); it reloads the page section's state when
 // the game finishes ("game" with status finished) or when the offer changes ("rematch").
-import { LiveSocket } from "./live.js";
+import { tableSocket } from "./table-socket.js";
 
 const root = document.getElementById("table-end");
 
@@ -21,7 +21,7 @@ class Rematch {
     this.$("#rematch-offer").addEventListener("click", () => this.answer(true));
     this.$("#rematch-accept").addEventListener("click", () => this.answer(true));
     this.$("#rematch-decline").addEventListener("click", () => this.answer(false));
-    this.socket = new LiveSocket(el.dataset.wsPath, { onMessage: (m) => this.onMessage(m) });
+    this.socket = tableSocket(el.dataset.wsPath, { onMessage: (m) => this.onMessage(m) });
     if (!el.hidden) this.load();
   }
 
