@@ -154,3 +154,16 @@ def test_turn_email_tells_the_messages_since_the_last_turn(users, client_for) ->
     subject, text, html, _ = emails.render("turn", waiting.user, context)
     assert "your move <b>now</b>" in text
     assert "your move &lt;b&gt;now&lt;/b&gt;" in html and "<b>now</b>" not in html
+
+
+def test_the_settings_page_mutes_the_chat(users) -> None:
+    from games.chat.selectors import muted
+
+    client = Client()
+    client.force_login(users[0])
+    page = client.get("/accounts/settings/").content.decode()
+    assert 'name="mute_chat"' in page
+    client.post("/accounts/settings/", {"time_zone": "UTC", "mute_chat": "on", "notify_turn": "on"})
+    assert muted(users[0])
+    client.post("/accounts/settings/", {"time_zone": "UTC"})
+    assert not muted(users[0])
