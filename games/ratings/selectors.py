@@ -34,10 +34,11 @@ def _attach(tables: list[tuple[Game, list[Seat]]]) -> None:
     done = [g.pk for g, _ in tables if g.status == Game.Status.FINISHED and g.rated]
     changes = {(c.game_id, c.user_id): c for c in RatingChange.objects.filter(game_id__in=done)} if done else {}
     wanted = {(s.user_id, g.game) for g, seats in tables for s in seats if (g.pk, s.user_id) not in changes}
-    found: dict[tuple[int, str], Rating] = {}
-    if wanted:
-        rows = Rating.objects.filter(user_id__in={uid for uid, _ in wanted}, game__in={kind for _, kind in wanted})
-        found = {(r.user_id, r.game): r for r in rows}
+    found: dict[tuple[int, str], tuple[float, float, int]] = {}
+    if wanted:  # plain tuples: this runs for every published version of every game
+        rows = (Rating.objects.filter(user_id__in={uid for uid, _ in wanted}, game__in={kind for _, kind in wanted})
+                .values_list("user_id", "game", "mu", "sigma", "games"))
+        found = {(uid, kind): (mu, sigma, games) for uid, kind, mu, sigma, games in rows}
     for game, seats in tables:
         for seat in seats:
             c = changes.get((game.pk, seat.user_id))
@@ -46,7 +47,7 @@ def _attach(tables: list[tuple[Game, list[Seat]]]) -> None:
                 entry = rating_entry(c.mu_after, c.sigma_after, c.games_after,
                                      shown(c.mu_after, c.sigma_after) - shown(c.mu_before, c.sigma_before))
             else:
-                entry = rating_entry(r.mu, r.sigma, r.games) if r is not None else newcomer_entry()
+                entry = rating_entry(*r) if r is not None else newcomer_entry()
             setattr(seat, "rating_entry", entry)  # noqa: B010 (not a field)
 
 
