@@ -7,6 +7,8 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 
+from games.chat.selectors import muted as chat_muted
+
 from .models import ReminderMode, User, time_zone_names
 
 
@@ -64,6 +66,8 @@ class UserSettingsForm(PlainLabels, forms.Form):
     notify_timeouts = forms.BooleanField(label="Email me when another player in my games times out",
                                          required=False)
     time_zone = forms.ChoiceField(choices=(), help_text="Deadlines and dates are shown in this time zone.")
+    mute_chat = forms.BooleanField(label="Mute the table chat of every game", required=False,
+                                   help_text="No messages on the game pages, live or in emails (games/chat).")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,6 +78,7 @@ class UserSettingsForm(PlainLabels, forms.Form):
         """The form filled with the user's present settings."""
         initial = {name: getattr(user, name) for name in ("display_name", "is_bot", "notify_turn", "notify_reminders",
                                                             "reminder_mode", "notify_timeouts", "time_zone")}
+        initial["mute_chat"] = chat_muted(user)
         return cls(data=data, initial=initial)
 
     def clean(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from django.views import View
 from django.views.decorators.csrf import csrf_exempt
 
 from arkproject.ratelimit import rate_limit
+from games.chat.services import chat_mute
 
 from . import services
 from .forms import SignUpForm, UserSettingsForm, VacationStartForm
@@ -123,8 +124,11 @@ class UserSettingsView(LoginRequiredMixin, View):
     def post(self, request: HttpRequest) -> HttpResponse:
         form = UserSettingsForm.for_user(signed_in(request), request.POST)
         if form.is_valid():
+            data = dict(form.cleaned_data)
+            mute_chat = data.pop("mute_chat", False)  # the chat's own setting (games/chat)
             try:
-                services.user_settings_update(user=signed_in(request), **form.cleaned_data)
+                services.user_settings_update(user=signed_in(request), **data)
+                chat_mute(user=signed_in(request), muted=mute_chat)
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:

@@ -97,6 +97,9 @@ INSTALLED_APPS = [
     "csp",
     "channels",
     "games",
+    "games.ratings",
+    "games.chat",
+    "games.rematch",
     "accounts",
     "arkproject",  # only for its deployment checks (arkproject/checks.py)
 ]
@@ -274,6 +277,8 @@ RATE_LIMITS = {
     "password_reset": os.environ.get("RATE_LIMIT_PASSWORD_RESET", "5/h"),
     # POST /api/games/<id>/turns/: per user
     "turns": os.environ.get("RATE_LIMIT_TURNS", "120/m"),
+    # POST /api/games/<id>/chat/: per user
+    "chat": os.environ.get("RATE_LIMIT_CHAT", "10/m"),
 }
 for _name, _rate in RATE_LIMITS.items():
     if _rate.strip().lower() != "off" and not re.fullmatch(r"\d+/[smhd][a-z]*", _rate.strip()):

@@ -19,11 +19,15 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("api/accounts/", include("accounts.api_urls")),
     path("api/", include("games.api.urls")),
+    path("api/", include("games.chat.urls")),
+    path("api/", include("games.rematch.urls")),
+    path("api/", include("games.ratings.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # browsers ask for /favicon.ico whatever the pages link to
     path("favicon.ico", favicon),
     # the split view serves its start-up script as a file: no inline script (Content-Security-Policy)
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("games.ratings.web_urls")),
     path("", include("games.web.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -37,6 +37,7 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True, help_text="the game's options chosen at creation")
     move_hours = models.PositiveIntegerField(choices=MOVE_HOURS_CHOICES, default=72)
     private = models.BooleanField(default=False, help_text="joined only through the invitation link")
+    rated = models.BooleanField(default=False, help_text="its result changes the players' ratings (games/ratings)")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     state = models.JSONField(default=dict, blank=True, help_text="engine state, pile included: never shown")
     # The entry being played (games/play/turns.py): its steps so far (chance ones included), how many of them

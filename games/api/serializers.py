@@ -10,6 +10,7 @@ from rest_framework import serializers
 from games.models import MOVE_HOURS_CHOICES, Game, Move, Seat
 from games.play.payloads import game_payload, progress_of, turn_entry
 from games.play.selectors import game_view_for_user, seat_of
+from games.ratings.selectors import seat_rating
 from games.rules import choices as game_choices
 
 
@@ -22,13 +23,28 @@ class PlayerSerializer(serializers.Serializer):
                                              "API (a bot account), or the site's own computer player")
 
 
+class SeatRatingSerializer(serializers.Serializer):
+    """A player's rating at this game (games/ratings)."""
+
+    rating = serializers.IntegerField(help_text="the rating shown: 1000 + 40 x (mu - 3 sigma) of openskill")
+    provisional = serializers.BooleanField(help_text="fewer than 5 rated games at this game")
+    games = serializers.IntegerField(help_text="rated games finished at this game")
+    change = serializers.IntegerField(allow_null=True, help_text="what this game changed (a finished rated game)")
+
+
 class SeatSerializer(serializers.ModelSerializer):
     seat = serializers.IntegerField(source="number")
     user = PlayerSerializer()
+    rating = serializers.SerializerMethodField()
 
     class Meta:
         model = Seat
-        fields = ["seat", "user", "score", "status", "result"]
+        fields = ["seat", "user", "score", "status", "result", "rating"]
+
+    @extend_schema_field(SeatRatingSerializer)
+    def get_rating(self, seat: Seat) -> dict[str, Any]:
+        """After a rated game: the rating it gave and the change; else the player's present rating."""
+        return seat_rating(seat.game, seat)
 
 
 class TurnStepSerializer(serializers.Serializer):
@@ -62,7 +78,7 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "game", "status", "version", "players", "move_hours", "private", "options", "seats",
+        fields = ["id", "game", "status", "version", "players", "move_hours", "private", "rated", "options", "seats",
                   "current_seat", "your_seat", "deadline", "time_left", "created_at", "started_at", "finished_at",
                   "last_move_at", "invite_url", "turn", "view"]
 
@@ -117,6 +133,7 @@ class GameCreateSerializer(serializers.Serializer):
     seats = serializers.IntegerField(min_value=2, max_value=5)
     move_hours = serializers.ChoiceField(choices=MOVE_HOURS_CHOICES, default=72)
     private = serializers.BooleanField(default=False)
+    rated = serializers.BooleanField(default=True, help_text="the result changes the players' ratings")
     computers = serializers.ListField(child=serializers.ChoiceField(choices=["easy", "medium", "hard"]),
                                       required=False, default=list, max_length=4,
                                       help_text="fill seats with the site's computer players at these levels")

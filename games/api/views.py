@@ -24,6 +24,7 @@ from games.api.serializers import (
 from games.models import Game
 from games.play import selectors, services
 from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed
+from games.ratings.selectors import attach_lobby_ratings
 from games.rules import engine
 
 
@@ -77,6 +78,7 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
         mine = request.query_params.get("mine", "").lower() in ("1", "true", "yes")
         games = selectors.game_list(user=request.user, status=wanted, mine=mine)
         page = self.paginate_queryset(games)
+        attach_lobby_ratings(page if page is not None else games)  # the ratings of the whole list at once
         context = {"request": request, "with_view": False}
         data = GameSerializer(page if page is not None else games, many=True, context=context).data
         return self.get_paginated_response(data) if page is not None else Response(data)
@@ -88,7 +90,8 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
         data = form.validated_data
         game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
                                     move_hours=data["move_hours"], private=data["private"],
-                                    options=data.get("options") or {}, computers=data.get("computers") or [])
+                                    options=data.get("options") or {}, computers=data.get("computers") or [],
+                                    rated=data["rated"])
         return self.game_response(request, game, status.HTTP_201_CREATED)
 
 

@@ -32,11 +32,13 @@ from django.db import connections
 from django.db.models import F
 from rest_framework.utils.encoders import JSONEncoder
 
+from games.chat.live import ChatSocket
 from games.live.broadcast import OPEN_GAMES_GROUP, account_group, game_group, user_group
 from games.models import Game, Seat
 from games.play import payloads
 from games.play.errors import GameNotFound
 from games.play.selectors import game_get
+from games.rematch.live import RematchSocket
 
 logger = logging.getLogger(__name__)
 
@@ -246,7 +248,7 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=CLOSE_UNAUTHENTICATED)
 
 
-class GameConsumer(_JsonConsumer):
+class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
     """``/ws/games/<id>/``: anyone who may see the game receives their own view after every change."""
 
     async def connect(self) -> None:

@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.services import unsubscribe_url
+from games.chat.selectors import chat_since_last_turn
 from games.models import Game, Move, Seat, SentEmail
 from games.play import clock, selectors
 from games.play.payloads import audience_views, progress_of
@@ -89,6 +90,7 @@ def game_context(game: Game, user: Any, seat_number: Optional[int]) -> dict[str,
         "others": [s.user.name for s in game.seats.select_related("user").order_by("number")
                    if s.user_id != user.pk],
         **board_in_words(game, seat_number),
+        "chat": chat_since_last_turn(game, user, seat_number),  # the table's messages since the seat's last move
     }
 
 

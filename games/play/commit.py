@@ -18,6 +18,7 @@ from games.play import clock, notices, payloads
 from games.play.errors import GameNotFound
 from games.play.signals import game_updated
 from games.play.turns import Closed, Progress
+from games.ratings.services import game_rate
 from games.rules import AnyEngine
 from games.store import sql
 
@@ -137,6 +138,7 @@ def _finish(game: Game, seats: list[Seat], winners: list[int], writes: Optional[
     game.current_seat = None
     game.deadline = None
     game.time_left = None
+    game_rate(game, seats)  # the ratings change in the same commit as the result (games/ratings)
 
 
 def _start_clock(game: Game, seats: list[Seat], now: Any) -> None:

@@ -17,7 +17,8 @@ from games.rules.bots import LEVELS
 
 
 def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, private: bool = False,
-                options: Optional[Mapping[str, Any]] = None, computers: Sequence[str] = ()) -> Game:
+                options: Optional[Mapping[str, Any]] = None, computers: Sequence[str] = (),
+                rated: bool = False) -> Game:
     """A new open game with the game's ``options`` (checked by its engine); the creator takes seat 0 and a
     computer player of each level in ``computers`` takes another (the game starts if that fills it)."""
     from accounts.services import computer_player  # accounts imports games (admin actions): import when needed
@@ -34,7 +35,7 @@ def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, pri
         raise BadTurn(f"a computer plays {', '.join(LEVELS)}")
     with transaction.atomic():
         new = Game.objects.create(game=game, players=players, move_hours=move_hours, private=private,
-                                  options=checked, created_by=user)
+                                  options=checked, created_by=user, rated=rated)
         Seat.objects.create(game=new, user=user, number=0)
         commit.changed(new, "create")  # the lobbies hear of a new open game
     for index, level in enumerate(computers):

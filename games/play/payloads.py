@@ -26,6 +26,7 @@ from rest_framework.fields import DateTimeField
 
 from games.models import Game, Seat
 from games.play.turns import Progress
+from games.ratings.selectors import attach_seat_ratings
 from games.rules import engine
 
 logger = logging.getLogger(__name__)
@@ -46,7 +47,8 @@ def seat_entry(seat: Seat) -> dict[str, Any]:
     user = seat.user
     return {"seat": seat.number, "user": {"id": user.pk, "username": user.username,
                                           "display_name": user.display_name, "kind": user.kind},
-            "score": seat.score, "status": seat.status, "result": seat.result}
+            "score": seat.score, "status": seat.status, "result": seat.result,
+            "rating": getattr(seat, "rating_entry", None)}  # games.ratings.selectors.attach_seat_ratings
 
 
 def playing_seat(seats: Iterable[Seat], user_id: Optional[int]) -> Optional[Seat]:
@@ -109,12 +111,13 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
     time_left = None
     if game.status == Game.Status.ACTIVE and game.deadline is None and game.time_left is not None:
         time_left = int(game.time_left.total_seconds())  # the clock is stopped: the mover is on vacation
+    attach_seat_ratings(game, seats)  # one query, once for every audience of a publication
     invite_url = None
     if game.status == Game.Status.OPEN and seat is not None:
         invite_url = f"{settings.SITE_URL}/games/join/{game.invite_code}/"
     return {
         "id": game.pk, "game": game.game, "status": game.status, "version": game.version,
-        "players": game.players, "move_hours": game.move_hours, "private": game.private,
+        "players": game.players, "move_hours": game.move_hours, "private": game.private, "rated": game.rated,
         "options": game.options or {},
         "seats": [seat_entry(s) for s in seats], "current_seat": game.current_seat,
         "your_seat": number, "deadline": iso_time(game.deadline), "time_left": time_left,

@@ -23,6 +23,7 @@ class GameCreateForm(forms.Form):
     seats = forms.TypedChoiceField(choices=[(n, f"{n} players") for n in range(2, 6)], coerce=int, initial=2)
     move_hours = forms.TypedChoiceField(label="Time per move", choices=MOVE_HOURS_CHOICES, coerce=int, initial=72)
     private = forms.BooleanField(label="Only by invitation", required=False)
+    rated = forms.BooleanField(label="Rated", required=False, initial=True)
     computer_seats = forms.TypedChoiceField(label="Seats for the computer", coerce=int, initial=0,
                                             choices=[(0, "none")] + [(n, str(n)) for n in range(1, 5)])
     computer_level = forms.ChoiceField(label="Computer level", choices=[(lv, lv) for lv in LEVELS],

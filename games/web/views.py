@@ -14,9 +14,13 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import signed_in
 from games.api.serializers import GameSerializer
+from games.chat.web import chat_context
 from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.errors import GameError, GameNotFound
+from games.ratings.selectors import attach_lobby_ratings
+from games.ratings.web import player_context
+from games.rematch.web import table_end_context
 from games.rules import engine
 from games.web.forms import GameCreateForm, PlayComputerForm
 
@@ -48,7 +52,9 @@ def home(request: HttpRequest) -> HttpResponse:
     mine: list[Game] = []
     waiting: list[Game] = []
     if request.user.is_authenticated:
-        for game in selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100]:
+        listed = list(selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100])
+        attach_lobby_ratings(listed)  # each player's rating beside their name
+        for game in listed:
             game.others = ", ".join(s.user.name for s in game.seats.all() if s.user_id != request.user.pk)
             seat = selectors.seat_of(game, request.user)
             if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
@@ -58,8 +64,9 @@ def home(request: HttpRequest) -> HttpResponse:
     open_games = selectors.game_list(user=request.user, status=Game.Status.OPEN).filter(private=False)
     if request.user.is_authenticated:
         open_games = open_games.exclude(seats__user=request.user)
-    open_games = open_games[:50]
-    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_games,
+    open_list = list(open_games[:50])
+    attach_lobby_ratings(open_list)
+    return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_list,
                                                "form": GameCreateForm(), "computer_form": PlayComputerForm()})
 
 
@@ -75,7 +82,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
     try:
         game = services.game_create(user=request.user, game=data["game"], players=data["seats"],
                                     move_hours=data["move_hours"], private=data["private"],
-                                    options=form.game_options(), computers=form.computers())
+                                    options=form.game_options(), computers=form.computers(),
+                                    rated=form.cleaned_data["rated"])
     except GameError as err:
         messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
         return redirect("home")
@@ -112,7 +120,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
-        "ws_path": f"/ws/games/{game.pk}/",
+        "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
     })
 
 
@@ -151,4 +159,5 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     seats = (Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__private=False)
              .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
     won = sum(1 for s in seats if s.result == Seat.Result.WON)
-    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won})
+    return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won,
+                                                  **player_context(player)})

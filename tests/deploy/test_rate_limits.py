@@ -65,7 +65,7 @@ def test_the_settings_defaults_are_the_real_rates() -> None:
                         {})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == '{"login": "10/m", "signup": "5/h", "password_reset": "5/h", ' \
-                                                     '"turns": "120/m"}'
+                                                     '"turns": "120/m", "chat": "10/m"}'
 
 
 # ----- the pages ---------------------------------------------------------------------------------------------

@@ -74,8 +74,8 @@ def test_create(c, users):
     assert data["version"] == 0 and data["your_seat"] == 0 and data["view"] is None
     assert data["seats"] == [{"seat": 0, "user": {"id": users[0].pk, "username": users[0].username,
                                                   "display_name": "", "kind": "person"}, "score": 0,
-                              "status": "playing",
-                              "result": ""}]
+                              "status": "playing", "result": "",
+                              "rating": {"rating": 1000, "provisional": True, "games": 0, "change": None}}]
     assert data["invite_url"].endswith(f"/games/join/{Game.objects.get().invite_code}/")
     game = Game.objects.get(pk=data["id"])
     assert game.created_by == users[0]

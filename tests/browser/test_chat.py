@@ -1,0 +1,69 @@
+"""Two players chat at the table in two browsers: each sees the other's message arrive live, as text (never
+as markup); then one resigns and a rematch is offered and accepted with one click each.
+
+These drive chat.js and rematch.js, which stand alone (their own connection to the game's socket): they do
+not depend on the board's game.js, which is being rewritten elsewhere."""
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+from games.play import services
+from tests.browser.pages import log_in
+from tests.factories import PASSWORD, UserFactory
+from tests.factories import start_game as make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+EVIL = "<img src=x onerror=alert(1)> & \"hi\""
+
+
+def send(page, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-form button[type=submit]")
+
+
+def chat_errors(page) -> list[str]:
+    return [e for e in page.errors if "chat" in e or "rematch" in e]
+
+
+def test_two_players_chat_live_and_rematch(new_page) -> None:
+    ann_user, bob_user = UserFactory(username="ann"), UserFactory(username="bob")
+    game = make_game([ann_user, bob_user])
+    ann, bob = new_page(), new_page()
+    log_in(ann, "ann", PASSWORD)
+    log_in(bob, "bob", PASSWORD)
+    ann.goto(f"/games/{game.pk}/")
+    bob.goto(f"/games/{game.pk}/")
+    for page in (ann, bob):
+        page.wait_for_function("() => window.arkChat && window.arkChat.socket.state === 'open'")
+
+    send(ann, "good luck, Bob")
+    bob.locator("#chat-list .chat-msg", has_text="good luck, Bob").wait_for()
+    ann.locator("#chat-list .chat-msg", has_text="good luck, Bob").wait_for()
+    send(bob, EVIL)
+    ann.locator("#chat-list .chat-text", has_text="onerror").wait_for()
+    assert ann.locator("#chat-list img").count() == 0, "markup stays text"
+    assert ann.locator("#chat-list .chat-text").last.inner_text() == EVIL
+    assert ann.locator("#chat-input").get_attribute("maxlength") == "500"
+
+    # a spectator reads but has no box to write in
+    carl = new_page()
+    UserFactory(username="carl")
+    log_in(carl, "carl", PASSWORD)
+    carl.goto(f"/games/{game.pk}/")
+    assert carl.locator("#chat-list .chat-msg").count() == 2 and carl.locator("#chat-form").count() == 0
+
+    # the game ends: a rematch in one click each
+    services.game_resign(game_id=game.pk, user=bob_user)
+    for page in (ann, bob):
+        page.reload()
+        page.wait_for_function("() => window.arkRematch && window.arkRematch.socket.state === 'open'")
+    ann.locator("#rematch-offer").click()
+    bob.locator("#rematch-accept").wait_for(state="visible")
+    bob.locator("#rematch-accept").click()
+    ann.locator("#rematch-go").wait_for(state="visible")
+    assert ann.locator("#rematch-offer").is_hidden() and bob.locator("#rematch-decline").is_hidden()
+    new_id = int(ann.locator("#rematch-go").get_attribute("href").strip("/").split("/")[-1])
+    assert Game.objects.get(pk=new_id).status == Game.Status.ACTIVE
+    assert chat_errors(ann) == [] and chat_errors(bob) == []
