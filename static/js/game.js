@@ -357,6 +357,7 @@ class GamePage {
     this.renderHistory();
     this.showBoard();
     this.say("");
+    document.dispatchEvent(new CustomEvent("game:replay", { detail: { seq: null } }));  // the chat: live again
   }
 
   replaySeq() {
@@ -368,6 +369,8 @@ class GamePage {
     const r = this.replay;
     const seq = this.replaySeq();
     this.renderStepBar();
+    // the chat shows the messages written up to this move
+    document.dispatchEvent(new CustomEvent("game:replay", { detail: { seq } }));
     const p = this.position(seq, r.step);
     const draw = (data) => {
       if (this.replay !== r || this.replaySeq() !== seq) return;

@@ -35,6 +35,13 @@ function duration(ms) {
 }
 
 /** The players: one row per seat, with score, status and the clock of the seat to move. */
+/** A seat's rating as the server gives it: "1032", "1000?" while provisional, with the change after a game. */
+export function ratingHTML(r) {
+  if (!r || r.rating === undefined || r.rating === null) return "";
+  const change = r.change ? ` <span class="rating-change ${r.change > 0 ? "up" : "down"}">${r.change > 0 ? "+" : "−"}${Math.abs(Number(r.change))}</span>` : "";
+  return ` <span class="rating small muted" title="${r.provisional ? "Provisional rating" : "Rating"}">${Number(r.rating)}${r.provisional ? "?" : ""}</span>${change}`;
+}
+
 export function seatsHTML(game, name) {
   const seats = [...game.seats].sort((a, b) => a.seat - b.seat);
   let rows = "";
@@ -47,7 +54,7 @@ export function seatsHTML(game, name) {
     if (s.result === "won") bits.push(`<strong class="winner small">winner</strong>`);
     if (s.user.kind === "computer" || s.user.kind === "bot") bits.push(`<span class="small muted">${s.user.kind === "bot" ? "program" : "computer"}</span>`);
     rows += `<tr class="${toMove ? "current" : ""}${n === game.your_seat ? " me" : ""}" data-seat="${n}">
-      <th scope="row"><span class="who">${seatDot(n)}<span><span class="player-name">${name(n)}</span>${n === game.your_seat ? ' <span class="muted">(you)</span>' : ""}${bits.length ? `<br>${bits.join(" · ")}` : ""}</span></span></th>
+      <th scope="row"><span class="who">${seatDot(n)}<span><span class="player-name">${name(n)}</span>${ratingHTML(s.rating)}${n === game.your_seat ? ' <span class="muted">(you)</span>' : ""}${bits.length ? `<br>${bits.join(" · ")}` : ""}</span></span></th>
       <td class="num score">${s.score}</td></tr>`;
   }
   return `<table class="scores"><caption class="visually-hidden">Players and scores</caption>
@@ -62,7 +69,7 @@ export function finalHTML(game, name) {
   const verdict = !winners.length ? "The game ended without a winner."
     : winners.length === 1 ? `${name(winners[0].seat)} wins with ${top} points.`
       : `${joinWords(winners.map((s) => name(s.seat)))} share the win with ${top} points each.`;
-  const rows = order.map((s) => `<tr class="${s.result === "won" ? "won" : ""}"><th scope="row"><span class="who">${seatDot(s.seat)}${name(s.seat)}</span></th>
+  const rows = order.map((s) => `<tr class="${s.result === "won" ? "won" : ""}"><th scope="row"><span class="who">${seatDot(s.seat)}${name(s.seat)}${ratingHTML(s.rating)}</span></th>
       <td class="small muted">${escapeHtml(s.result || s.status)}</td><td class="num total">${s.score}</td></tr>`).join("");
   return `<h2 id="final-h">Final scores</h2><p class="verdict" id="verdict">${verdict}</p>
     <div class="table-scroll"><table class="final"><thead><tr><th scope="col">Player</th><th scope="col">Result</th><th scope="col" class="num">Total</th></tr></thead>
