@@ -30,13 +30,13 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 # ----- games at a given stage, and random play through the services -----------------------------------------
 def start_game(users: list[Any], *, game: str = "ark", private: bool = False, seed: Optional[int] = 1234,
-               move_hours: int = 72, options: Optional[dict[str, Any]] = None) -> Any:
+               move_hours: int = 72, options: Optional[dict[str, Any]] = None, rated: bool = False) -> Any:
     """A started game of ``users`` (the first creates it, the others join), its seed pinned unless None."""
     from games.models import Game
     from games.play import services
 
     new = services.game_create(user=users[0], game=game, players=len(users), private=private,
-                               move_hours=move_hours, options=options)
+                               move_hours=move_hours, options=options, rated=rated)
     if seed is not None:
         Game.objects.filter(pk=new.pk).update(seed=seed)
     for user in users[1:]:

@@ -1,5 +1,6 @@
 """Two players chat at the table in two browsers: each sees the other's message arrive live, as text (never
-as markup); then one resigns and a rematch is offered and accepted with one click each.
+as markup); then one resigns, each sees the rating change of the rated game, and a rematch is offered and
+accepted with one click each.
 
 These drive chat.js and rematch.js, which stand alone (their own connection to the game's socket): they do
 not depend on the board's game.js, which is being rewritten elsewhere."""
@@ -29,7 +30,7 @@ def chat_errors(page) -> list[str]:
 
 def test_two_players_chat_live_and_rematch(new_page) -> None:
     ann_user, bob_user = UserFactory(username="ann"), UserFactory(username="bob")
-    game = make_game([ann_user, bob_user])
+    game = make_game([ann_user, bob_user], rated=True)
     ann, bob = new_page(), new_page()
     log_in(ann, "ann", PASSWORD)
     log_in(bob, "bob", PASSWORD)
@@ -59,6 +60,14 @@ def test_two_players_chat_live_and_rematch(new_page) -> None:
     for page in (ann, bob):
         page.reload()
         page.wait_for_function("() => window.arkRematch && window.arkRematch.socket.state === 'open'")
+    # the rated game's result moved both ratings: the winner's up, the resigner's down, at the end and at the table
+    for page in (ann, bob):
+        assert page.locator("#table-end .rating-change.up").count() == 1
+        assert page.locator("#table-end .rating-change.down").count() == 1
+        page.wait_for_selector("#scores .rating-change.up")
+        assert page.locator("#scores .rating-change.down").count() == 1
+    up = ann.locator("#table-end li", has=ann.locator(".rating-change.up")).inner_text()
+    assert up.startswith("ann") and "won" in up
     ann.locator("#rematch-offer").click()
     bob.locator("#rematch-accept").wait_for(state="visible")
     bob.locator("#rematch-accept").click()
