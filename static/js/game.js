@@ -285,6 +285,14 @@ class GamePage {
     const buttons = [];
     if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
     if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);
+    const mine = g.seats.find((s) => s.seat === g.your_seat);
+    if (g.status === "active" && !this.replay && mine?.status === "playing") {
+      buttons.push(this.confirmingResign
+        ? `<p class="resign-ask small">Resign this game? You rank last, and the others play on.</p>
+           <button type="button" class="btn danger" data-act="resign-yes">Yes, resign</button>
+           <button type="button" class="btn" data-act="resign-no">No, play on</button>`
+        : `<button type="button" class="btn quiet" data-act="resign">Resign…</button>`);
+    }
     this.$("#turn-buttons").innerHTML = buttons.join("");
     this.$("#turn-panel").hidden = !this.turnPanelHasContent();
   }
@@ -492,6 +500,12 @@ class GamePage {
         "substep-prev": () => this.stepAction(-1),
         "substep-next": () => this.stepAction(1),
         "copy-invite": () => this.copyInvite(),
+        resign: () => { this.confirmingResign = true; this.renderTurnPanel(); this.$("[data-act=resign-no]")?.focus(); },
+        "resign-no": () => { this.confirmingResign = false; this.renderTurnPanel(); },
+        "resign-yes": () => {
+          this.confirmingResign = false;
+          this.send("resign/", {}).then(() => this.say("You resigned this game."), () => {});
+        },
       };
       if (actions[act]) {
         e.preventDefault();

@@ -1,6 +1,7 @@
 // The end of a game: the rematch offer (templates/games/_table_end.html; the API in games/rematch/api.py).
-// Standalone like chat.js (the shared table-socket.js connection to the game's socket); it reloads the page section's state when
-// the game finishes ("game" with status finished) or when the offer changes ("rematch").
+// Standalone like chat.js (the shared table-socket.js connection to the game's socket). When the game finishes
+// ("game" with status finished) it fetches the page once more and takes the section's results (the server renders
+// them) without reloading the page; when the offer changes ("rematch") it reads the offer again.
 import { tableSocket } from "./table-socket.js";
 
 const root = document.getElementById("table-end");
@@ -27,7 +28,25 @@ class Rematch {
 
   onMessage(m) {
     if (m.type === "rematch") this.load();
-    else if (m.type === "game" && m.game?.status === "finished" && this.el.hidden) location.reload();
+    else if (m.type === "game" && m.game?.status === "finished" && this.el.hidden && !this.fetching) this.refresh();
+  }
+
+  /** The results of the finished game, as the server renders them, into this section (its buttons kept). */
+  async refresh() {
+    this.fetching = true;
+    try {
+      const res = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!res.ok) return;
+      const fresh = new DOMParser().parseFromString(await res.text(), "text/html").getElementById("table-end");
+      if (!fresh || fresh.hidden) return;
+      for (const node of [...this.el.children]) if (node.id !== "rematch") node.remove();
+      const rematch = this.$("#rematch");
+      for (const node of [...fresh.children]) if (node.id !== "rematch") this.el.insertBefore(document.importNode(node, true), rematch);
+      this.el.hidden = false;
+      await this.load();
+    } finally {
+      this.fetching = false;
+    }
   }
 
   async load() {

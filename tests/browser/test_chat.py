@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from games.play import services
 from tests.browser.pages import log_in
 from tests.factories import PASSWORD, UserFactory
 from tests.factories import start_game as make_game
@@ -56,10 +55,18 @@ def test_two_players_chat_live_and_rematch(new_page) -> None:
     assert carl.locator("#chat-list .chat-msg").count() == 2 and carl.locator("#chat-form").count() == 0
 
     # the game ends: a rematch in one click each
-    services.game_resign(game_id=game.pk, user=bob_user)
+    # Bob resigns from the page (asked twice); both open pages show the results when the finished game arrives,
+    # without a reload
+    bob.click("[data-act=resign]")
+    bob.click("[data-act=resign-no]")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    bob.click("[data-act=resign]")
+    bob.click("[data-act=resign-yes]")
     for page in (ann, bob):
-        page.reload()
-        page.wait_for_function("() => window.arkRematch && window.arkRematch.socket.state === 'open'")
+        page.wait_for_selector("#table-end:not([hidden]) .rating-change")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    ann.locator("#rematch-offer").wait_for(state="visible")
+    assert ann.evaluate("window.arkChat.socket.state") == "open"  # the page stayed: nothing reloaded it
     # the rated game's result moved both ratings: the winner's up, the resigner's down, at the end and at the table
     for page in (ann, bob):
         assert page.locator("#table-end .rating-change.up").count() == 1
