@@ -285,16 +285,24 @@ class GamePage {
     const buttons = [];
     if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
     if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);
+    this.$("#turn-buttons").innerHTML = buttons.join("");
+    this.$("#turn-panel").hidden = !this.turnPanelHasContent();
+    this.renderSeatActions();
+  }
+
+  /** Resigning, under the players (out of the turn's way): asked twice. */
+  renderSeatActions() {
+    const g = this.game;
+    const box = this.$("#seat-actions");
+    if (!box) return;
     const mine = g.seats.find((s) => s.seat === g.your_seat);
-    if (g.status === "active" && !this.replay && mine?.status === "playing") {
-      buttons.push(this.confirmingResign
+    box.innerHTML = g.status === "active" && !this.replay && mine?.status === "playing"
+      ? (this.confirmingResign
         ? `<p class="resign-ask small">Resign this game? You rank last, and the others play on.</p>
            <button type="button" class="btn danger" data-act="resign-yes">Yes, resign</button>
            <button type="button" class="btn" data-act="resign-no">No, play on</button>`
-        : `<button type="button" class="btn quiet" data-act="resign">Resign…</button>`);
-    }
-    this.$("#turn-buttons").innerHTML = buttons.join("");
-    this.$("#turn-panel").hidden = !this.turnPanelHasContent();
+        : `<button type="button" class="btn quiet" data-act="resign">Resign…</button>`)
+      : "";
   }
 
   turnPanelHasContent() {
@@ -500,8 +508,8 @@ class GamePage {
         "substep-prev": () => this.stepAction(-1),
         "substep-next": () => this.stepAction(1),
         "copy-invite": () => this.copyInvite(),
-        resign: () => { this.confirmingResign = true; this.renderTurnPanel(); this.$("[data-act=resign-no]")?.focus(); },
-        "resign-no": () => { this.confirmingResign = false; this.renderTurnPanel(); },
+        resign: () => { this.confirmingResign = true; this.renderSeatActions(); this.$("[data-act=resign-no]")?.focus(); },
+        "resign-no": () => { this.confirmingResign = false; this.renderSeatActions(); },
         "resign-yes": () => {
           this.confirmingResign = false;
           this.send("resign/", {}).then(() => this.say("You resigned this game."), () => {});
