@@ -192,7 +192,11 @@ def test_on_a_phone_the_tile_stays_in_view_while_a_piece_is_chosen(new_page, liv
         x, y = page.evaluate("([x, y]) => window.arkGame.board.clientPoint(x, y)", [place["x"], place["y"]])
         page.touchscreen.tap(x, y)
         page.wait_for_selector("#board .cell.pending-frame")
-        page.wait_for_timeout(300)
+        # the board settles the tile above the bar (an animation frame or two, more on a busy machine)
+        page.wait_for_function("""() => {
+            const tile = document.querySelector('#board .tile.pending'), bar = document.getElementById('turn-panel');
+            return tile && bar && tile.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top + 1;
+        }""", timeout=5000)
         sheet = page.locator(".pending-sheet")
         assert sheet.is_visible()
         assert page.locator("input[name=action]:checked").get_attribute("value") == "pass"  # one tap: laid, no more

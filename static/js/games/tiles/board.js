@@ -234,19 +234,33 @@ class TileBoard {
     this.api.say(msg);
     this.render();
     requestAnimationFrame(() => this.keepInView(legal.x, legal.y));
+    this.watchBar(legal.x, legal.y);
+  }
+
+  /** The bar may still grow after the tile is laid (its text, a message): keep the tile in view each time. */
+  watchBar(x, y) {
+    const panel = document.getElementById("turn-panel");
+    if (!panel || typeof ResizeObserver === "undefined") return;
+    this.barWatch?.disconnect();
+    this.barWatch = new ResizeObserver(() => {
+      if (this.pending && this.pending.x === x && this.pending.y === y) this.keepInView(x, y);
+      else { this.barWatch?.disconnect(); this.barWatch = null; }
+    });
+    this.barWatch.observe(panel);
   }
 
   /** On a phone the piece choice is a bar over the bottom of the screen: the tile stays in the part above. */
-  keepInView(x, y) {
+  keepInView(x, y, tries = 0) {
     const panel = document.getElementById("turn-panel");
     if (!panel || getComputedStyle(panel).position !== "sticky") return;
     const box = this.svg.getBoundingClientRect();
     const bar = panel.getBoundingClientRect();
     const top = Math.max(box.top, 0);
     const bottom = Math.min(box.bottom, bar.top, window.innerHeight);
-    if (bottom - top < 120) { // too little of the board shows: scroll it up under the page's top
-      window.scrollBy(0, box.top - Math.max(0, bar.top - 120 - box.height * 0.6));
-      return requestAnimationFrame(() => this.keepInView(x, y));
+    const tile = 100 * this.view.view.s;
+    if (bottom - top < Math.max(120, tile + 8) && tries < 5) { // too little of the board shows: scroll it up
+      window.scrollBy(0, box.top - Math.max(0, bar.top - Math.max(120, tile + 8) - box.height * 0.6));
+      return requestAnimationFrame(() => this.keepInView(x, y, tries + 1));
     }
     const v = this.view.view, size = 100 * v.s;
     const want = (top + bottom) / 2 - box.top - size / 2;
