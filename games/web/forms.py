@@ -45,6 +45,8 @@ class GameCreateForm(forms.Form):
                 else:
                     self.fields[field_name] = forms.BooleanField(label=option.label, required=False,
                                                                  initial=option.default, help_text=option.help)
+                # the lobby shows a game's options only while that game is chosen (static/js/lobby.js)
+                self.fields[field_name].widget.attrs["data-for-game"] = name
                 names.append(field_name)
             if names:
                 self.option_groups.append((name, names))

@@ -3,6 +3,20 @@
 import { LiveSocket } from "./live.js";
 
 const root = document.getElementById("lobby");
+const baseTitle = document.title.replace(/^\(\d+\)\s*/, "");
+
+/** The new-game form shows a game's own options only while that game is chosen. */
+function showOptionsOf(form) {
+  const game = form.querySelector("select[name=game]")?.value;
+  for (const input of form.querySelectorAll("[data-for-game]")) {
+    const row = input.closest("div") || input;
+    row.hidden = input.dataset.forGame !== game;
+  }
+}
+for (const form of document.querySelectorAll("form.new-game")) {
+  form.querySelector("select[name=game]")?.addEventListener("change", () => showOptionsOf(form));
+  showOptionsOf(form);
+}
 
 function waitingIds() {
   return [...document.querySelectorAll("#waiting-list li[data-game]")].map((li) => Number(li.dataset.game)).sort((a, b) => a - b);
@@ -27,7 +41,7 @@ async function reloadLists() {
         added.length === 1 ? `Game #${added[0]} is waiting for you.` : `${added.length} more games are waiting for you.`;
     }
     const n = waitingIds().length;
-    document.title = n ? `(${n}) The Ark of the Covenant` : "The Ark of the Covenant";
+    document.title = n ? `(${n}) ${baseTitle}` : baseTitle;
   } catch { /* offline: the next message tries again */ }
 }
 
