@@ -189,6 +189,10 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Parallel test runs (pytest-xdist): each worker has a test database of its own (pytest-django), so game ids
+# repeat from worker to worker; its channel groups get a prefix of their own too, or one worker's pages would
+# receive another's pushes (Redis pub/sub channels span every database of the server).
+_TEST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 if REDIS_URL:
     import redis
     from redis.driver_info import DriverInfo
@@ -205,13 +209,15 @@ if REDIS_URL:
             # redis-py refuses (rather than waits) past max_connections: its default of 100 per process failed
             # group joins when a hundred sockets connected at once (bench/load.py).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "driver_info": _REDIS_DRIVER, "max_connections": int(
-                os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000"))}]},
+                os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000"))}],
+                       "prefix": f"asgi-{_TEST_WORKER}" if _TEST_WORKER else "asgi"},
         }
     }
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            "KEY_PREFIX": f"test-{_TEST_WORKER}" if _TEST_WORKER else "",
             "OPTIONS": {"driver_info": _REDIS_DRIVER},
         }
     }
