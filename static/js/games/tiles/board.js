@@ -247,6 +247,7 @@ class TileBoard {
       else { this.barWatch?.disconnect(); this.barWatch = null; }
     });
     this.barWatch.observe(panel);
+    this.barWatch.observe(document.documentElement);  // what stands above the board may grow too
   }
 
   /** On a phone the piece choice is a bar over the bottom of the screen: the tile stays in the part above. */
@@ -262,7 +263,10 @@ class TileBoard {
       window.scrollBy(0, box.top - Math.max(0, bar.top - Math.max(120, tile + 8) - box.height * 0.6));
       return requestAnimationFrame(() => this.keepInView(x, y, tries + 1));
     }
-    const v = this.view.view, size = 100 * v.s;
+    const v = this.view.view;
+    // the page can scroll no further and the strip above the bar is still lower than the tile: zoom out to fit
+    if (bottom - top < 100 * v.s + 8 && bottom - top > 48) v.s = (bottom - top - 8) / 100;
+    const size = 100 * v.s;
     const want = (top + bottom) / 2 - box.top - size / 2;
     const now = y * 100 * v.s + v.ty;
     v.ty += want - now;
