@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -18,20 +19,19 @@ import pytest
 from games.play.turns import Progress
 from games.rules import engine as get_engine
 from games.rules.play import take_chance
+from tests.browser import board_harness
 from tests.rules.tikal.helpers import T_N, position, put
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 ORIGIN = "http://tikal.test"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "object-src 'none'; base-uri 'self'")
 #: Set to a folder to keep the screenshots; by default they go to the test's temporary folder.
 SCREENSHOT_DIR = os.environ.get("TIKAL_SCREENSHOT_DIR")
 
 ENG = get_engine("tikal")
+GAME = "tikal"
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
@@ -120,72 +120,20 @@ class Table:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from board_harness.launch()
 
 
 @pytest.fixture
 def open_board(browser: Any) -> Iterator[Any]:
     """``open_board(table, width, height)``: a page showing ``table``'s payload through the board module."""
-    contexts = []
-
-    def serve(route: Any) -> None:
-        path = route.request.url[len(ORIGIN):].split("?")[0]
-        if path == "/":
-            route.fulfill(status=200, content_type="text/html", body=PAGE,
-                          headers={"Content-Security-Policy": CSP})
-        elif path == "/harness.js":
-            route.fulfill(status=200, content_type="text/javascript", body=HARNESS)
-        elif path == "/csp-watch.js":
-            route.fulfill(status=200, content_type="text/javascript", body=WATCH)
-        elif path == "/harness.css":
-            route.fulfill(status=200, content_type="text/css", body=HARNESS_CSS)
-        elif path.startswith("/static/") and ".." not in path:
-            file = ROOT / path.lstrip("/")
-            kind = "text/javascript" if file.suffix == ".js" else "text/css"
-            if file.is_file():
-                route.fulfill(status=200, content_type=kind, body=file.read_text(encoding="utf-8"))
-            else:
-                route.fulfill(status=404, body="")
-        else:
-            route.fulfill(status=404, body="")
-
-    def make(table: Table, width: int = 1280, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=width < 640, is_mobile=width < 640)
-        context.set_default_timeout(10000)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda err: page.errors.append(str(err)))
-        page.route(f"{ORIGIN}/**", serve)
-        page.expose_function("pyStart", lambda: {"board": ENG.board_data(), "payload": table.payload()})
-        page.expose_function("pyStep", table.step)
-        page.expose_function("pyUndo", table.undo)
-        page.goto(f"{ORIGIN}/")
-        page.wait_for_function("window.ready === true")
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
+    yield from board_harness.board_pages(browser, sys.modules[__name__])
 
 
 def shot(page: Any, tmp_path: Path, name: str) -> Path:
-    folder = Path(SCREENSHOT_DIR) if SCREENSHOT_DIR else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"tikal-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    return board_harness.shot(page, tmp_path, sys.modules[__name__], name)
 
 
-def clean(page: Any) -> None:
-    assert page.evaluate("window.__csp") == [] and page.errors == []
+clean = board_harness.clean
 
 
 def key(at: list[int]) -> str:
