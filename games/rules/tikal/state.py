@@ -50,7 +50,7 @@ class TikalState:
         self.rotation = [0] * NSPACES
         self.value = [0] * NSPACES                       # a temple's current value
         self.treasures_left = [0] * NSPACES              # face-down treasures on a ruin (public count)
-        self.ruin: list[list[int]] = [[] for _ in range(NSPACES)]   # their kinds (secret)
+        self.ruin: list[list[int]] = [[] for _ in range(NSPACES)]   # their kinds (secret; copy on write)
         self.camp = [-1] * NSPACES                       # the seat whose camp stands there
         self.guard = [-1] * NSPACES                      # the seat whose guard stands there
         self.workers = [[0] * NSPACES for _ in range(players)]
@@ -79,15 +79,43 @@ class TikalState:
             self.value[printed.space] = printed.value
 
     def copy(self) -> TikalState:
-        """An independent copy."""
+        """An independent copy (written out attribute by attribute: the bots copy states by the million)."""
         new = TikalState.__new__(TikalState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name).copy())
+        new.seed = self.seed
+        new.players = self.players
+        new.seat = self.seat
+        new.phase = self.phase
+        new.turns = self.turns
+        new.ap = self.ap
+        new.pending = self.pending
+        new.round = self.round
+        new.drawer = self.drawer
+        new.bonus = self.bonus
+        new.dig_at = self.dig_at
+        new.placed = self.placed
+        new.active = self.active.copy()
+        new.scores = self.scores.copy()
+        new.stack = self.stack.copy()
+        new.pool = self.pool.copy()
+        new.kind = self.kind.copy()
+        new.stones = self.stones.copy()
+        new.hexid = self.hexid.copy()
+        new.rotation = self.rotation.copy()
+        new.value = self.value.copy()
+        new.treasures_left = self.treasures_left.copy()
+        new.camp = self.camp.copy()
+        new.guard = self.guard.copy()
+        new.leader = self.leader.copy()
+        new.supply = self.supply.copy()
+        new.camps_left = self.camps_left.copy()
+        new.guards_made = self.guards_made.copy()
+        new.tiles = self.tiles.copy()
+        new.levels_turn = self.levels_turn.copy()
+        new.dug_turn = self.dug_turn.copy()
+        new.queue = self.queue.copy()
         new.workers = [w.copy() for w in self.workers]
         new.held = [h.copy() for h in self.held]
-        new.ruin = [r.copy() if r else r for r in self.ruin]
+        new.ruin = self.ruin.copy()        # each ruin's list is replaced, never changed in place (turns.py)
         new.events = self.events.copy()    # events are never changed once logged
         return new
 

@@ -545,7 +545,8 @@ def _treasure(state: TikalState, action: Treasure) -> None:
     kind = TREASURE_INDEX_[action.kind]
     if sum(hand[kind] for hand in state.held) >= 3:
         raise IllegalActionError(f"all 3 {action.kind} treasures are taken already")
-    ruin = state.ruin[state.dig_at]
+    # the ruins' lists are shared between copies of a state (TikalState.copy): replace, never change in place
+    ruin = state.ruin[state.dig_at] = state.ruin[state.dig_at].copy()
     if kind in ruin:
         ruin.remove(kind)
     else:   # a record names a kind the seeded order put elsewhere: swap it in from where it lies hidden
@@ -553,7 +554,8 @@ def _treasure(state: TikalState, action: Treasure) -> None:
         if kind in state.pool:
             state.pool[state.pool.index(kind)] = spare
         else:
-            other = next(r for r in state.ruin if kind in r)
+            where = next(s for s, r in enumerate(state.ruin) if kind in r)
+            other = state.ruin[where] = state.ruin[where].copy()
             other[other.index(kind)] = spare
     state.treasures_left[state.dig_at] -= 1
     state.held[state.seat][kind] += 1

@@ -17,7 +17,7 @@ from games.rules.tikal.bench import random_game as bench_game
 
 from .helpers import ENG
 
-FAST = Settings(seconds=0.05, samples=1, max_lines=100)
+FAST = Settings(runs=2, seconds=60, samples=1, max_lines=100)
 
 
 def test_registered_like_the_other_games() -> None:
@@ -147,3 +147,49 @@ def test_the_evaluation_counts_score_temples_and_treasures() -> None:
 def test_the_bench_plays_whole_games() -> None:
     state = bench_game(ENG, 4, 1)
     assert ENG.is_over(state) and state.placed == 36
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_evaluation_is_the_score_if_every_seat_scored_now(players: int) -> None:
+    """``evaluate`` (one pass over the temples, for speed) agrees with ``score_seat`` seat by seat, temples
+    guarded, held by strength and tied alike; each seat's figure less the best other's."""
+    from games.rules.tikal.scoring import score_seat
+    rng = random.Random(players)
+    for seed in range(6):
+        state = mid_game(ENG, players, seed)
+        for _ in range(rng.randrange(0, 40)):
+            if ENG.current_player(state) < 0:
+                break
+            state = ENG.apply(state, rng.choice(ENG.legal_actions(state)))
+        worth = [state.scores[s] + sum(score_seat(state, s)[:2]) for s in range(players)]
+        for seat in range(players):
+            others = [worth[s] for s in range(players) if s != seat and state.active[s]]
+            assert ENG.evaluate(state, seat) == worth[seat] - max(others, default=0)
+
+
+def test_a_copy_has_every_field_and_shares_no_list() -> None:
+    state = mid_game(ENG, 3, 5)
+    copy = state.copy()
+    assert copy.to_dict() == state.to_dict()
+    for name in type(state).__slots__:
+        value = getattr(state, name)
+        if isinstance(value, list) and value:
+            assert getattr(copy, name) is not value, name
+
+
+def test_apply_never_changes_the_state_it_is_given() -> None:
+    """Copies share what is replaced, never changed, in place (each ruin's treasures); a whole random game of
+    digs, scorings and volcano rounds, every step applied to a copy, leaves each earlier state as it was."""
+    from games.rules.base import CHANCE, TERMINAL
+    rng = random.Random(11)
+    state = ENG.new_game(3, {}, 11)
+    digs = 0
+    while ENG.current_player(state) != TERMINAL:
+        before = state.to_dict()
+        action = (ENG.sample_chance(state) if ENG.current_player(state) == CHANCE
+                  else rng.choice(ENG.legal_actions(state)))
+        after = ENG.apply(state, action)
+        digs += after.phase == 3  # a dig waits for its treasure
+        assert state.to_dict() == before
+        state = after
+    assert digs >= 3
