@@ -6,11 +6,13 @@ named first is the one whose wins are counted (a shared win counts half). Every 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import platform
 import random
 import statistics
 import time
-from typing import Any, Callable, Optional
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from . import AnyEngine
 from . import engine as get_engine
@@ -59,30 +61,57 @@ def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
     return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
 
 
-def run_pairing(game: str, first: str, second: str, games: int, settings: Settings = DEFAULT,
-                seed: int = 0) -> dict[str, Any]:
-    """``games`` matches of level ``first`` against ``second``; the figures as one JSON-ready dict."""
+def play_one(game: str, first: str, second: str, settings: Settings, seed: int,
+             n: int) -> tuple[float, int, list[float]]:
+    """Game ``n`` of a pairing: ``first``'s result (1, ½ or 0), its score less the other's, its decision times."""
     eng = get_engine(game)
     deciders = decider(first, settings), decider(second, settings)
+    swap = n % 2 == 1  # ``first`` sits second every other game
+    timed: list[float] = []  # only the first level's decisions are timed
+    mine_first = _timer(deciders[0], timed)
+    seats = (deciders[1], mine_first) if swap else (mine_first, deciders[1])
+    scores = play_match(eng, seed + n, seats)
+    mine, theirs = (scores[1], scores[0]) if swap else (scores[0], scores[1])
+    return (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0), mine - theirs, timed
+
+
+def run_pairing(game: str, first: str, second: str, games: int, settings: Settings = DEFAULT,
+                seed: int = 0, jobs: int = 1,
+                progress: Optional[Callable[[int, float, int], None]] = None) -> dict[str, Any]:
+    """``games`` matches of level ``first`` against ``second``; the figures as one JSON-ready dict.
+
+    With ``jobs`` above 1 the games are shared among that many processes (each game is played from its own
+    seed, so the results are the same as one process's; the hard level's time budget is per decision, so
+    give each process a core of its own).
+    """
     wins = 0.0
     diffs = []
     times: list[float] = []
-    for n in range(games):
-        swap = n % 2 == 1  # ``first`` sits second every other game
-        seats = (deciders[1], deciders[0]) if swap else deciders
-        timed: list[float] = []
-        # only the first level's decisions are timed
-        wrapped = tuple(_timer(d, timed) if d is deciders[0] else d for d in seats)
-        scores = play_match(eng, seed + n, (wrapped[0], wrapped[1]))
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            results: Iterable[tuple[float, int, list[float]]] = pool.map(
+                play_one, *zip(*[(game, first, second, settings, seed, n) for n in range(games)]))
+            outcomes = list(_reported(results, progress))
+    else:
+        outcomes = list(_reported((play_one(game, first, second, settings, seed, n) for n in range(games)),
+                                  progress))
+    for won, diff, timed in outcomes:
+        wins += won
+        diffs.append(diff)
         times += timed
-        mine, theirs = (scores[1], scores[0]) if swap else (scores[0], scores[1])
-        wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-        diffs.append(mine - theirs)
     q = statistics.quantiles(times, n=20, method="inclusive") if len(times) > 1 else times * 19
     return {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
             "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
             "move_ms_median": round(statistics.median(times), 1) if times else None,
             "move_ms_p95": round(q[18], 1) if times else None, "python": platform.python_version()}
+
+
+def _reported(results: Iterable[tuple[float, int, list[float]]],
+              progress: Optional[Callable[[int, float, int], None]]) -> Iterator[tuple[float, int, list[float]]]:
+    for n, result in enumerate(results):
+        if progress is not None:
+            progress(n, result[0], result[1])
+        yield result
 
 
 def _timer(decide: Decide, timed: list[float]) -> Decide:

@@ -32,8 +32,10 @@ class Settings:
     samples: int = 2            # medium: drawn states each line's end is valued over
     max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
     candidates: int = 4         # hard: medium's best first actions tried further
-    seconds: float = 1.5        # hard: the time budget of one decision
+    runs: int = 8               # hard: drawn states each candidate is played on in (its search budget) ...
+    seconds: float = 1.5        # hard: ... unless this many seconds run out first
     horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
+    width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
 
 
@@ -121,13 +123,11 @@ def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, ranked: list[tuple
     totals = [0.0] * len(candidates)
     runs = 0
     deadline = time.perf_counter() + settings.seconds
-    while runs < 2 or time.perf_counter() < deadline:
+    while runs < settings.runs and (runs < 2 or time.perf_counter() < deadline):
         state = eng.sample_state(view, seat, rng)
         for index, (_, _, line) in enumerate(candidates):
             totals[index] += _play_on(eng, state, seat, line, rng, settings)
         runs += 1
-        if runs >= 200:
-            break
     best = max(range(len(candidates)), key=lambda i: totals[i])
     return candidates[best][1]
 
@@ -150,7 +150,7 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
             state = eng.apply(state, eng.sample_chance(state))
             continue
         actions = eng.legal_actions(state)
-        sample = actions if len(actions) <= 24 else rng.sample(actions, 24)
+        sample = actions if len(actions) <= settings.width else rng.sample(actions, settings.width)
         state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
     return eng.evaluate(state, seat)
 

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 
 from games.rules import games as registered
 from games.rules.botbench import PAIRINGS, run_pairing
-from games.rules.bots import Settings
+from games.rules.bots import DEFAULT, Settings
 
 
 class Command(BaseCommand):
@@ -18,16 +18,33 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
         parser.add_argument("--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS],
                             help="one pairing only (default: easy-random, medium-easy, hard-medium)")
-        parser.add_argument("--seconds", type=float, default=1.5,
-                            help="the hard level's time for one decision (default 1.5, as on the site)")
+        parser.add_argument("--runs", type=int, default=DEFAULT.runs,
+                            help=f"the hard level's search budget: drawn states each candidate is played on in "
+                                 f"(default {DEFAULT.runs}, as on the site)")
+        parser.add_argument("--horizon", type=int, default=DEFAULT.horizon,
+                            help=f"the hard level's rounds of everyone's turns played on (default {DEFAULT.horizon})")
+        parser.add_argument("--width", type=int, default=DEFAULT.width,
+                            help=f"the hard level's actions tried at each step played on (default {DEFAULT.width})")
+        parser.add_argument("--seconds", type=float, default=DEFAULT.seconds,
+                            help=f"the hard level's time limit for one decision, if it runs out before its "
+                                 f"budget (default {DEFAULT.seconds}, as on the site)")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        parser.add_argument("--jobs", type=int, default=1,
+                            help="processes playing games side by side (at most one a free core; default 1)")
+        parser.add_argument("--progress", action="store_true", help="a line on standard error after each game")
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = [options["game"]] if options["game"] else registered()
         pairings = [tuple(options["pairing"].split("-"))] if options["pairing"] else list(PAIRINGS)
-        settings = Settings(seconds=options["seconds"])
+        settings = Settings(runs=options["runs"], seconds=options["seconds"], horizon=options["horizon"],
+                            width=options["width"])
         for game in games:
             for first, second in pairings:
-                result = run_pairing(game, first, second, options["games"], settings, options["seed"])
+                result = run_pairing(game, first, second, options["games"], settings, options["seed"],
+                                     jobs=options["jobs"], progress=self._progress if options["progress"] else None)
                 self.stdout.write(json.dumps(result))
                 self.stdout.flush()
+
+    def _progress(self, n: int, won: float, diff: int) -> None:
+        self.stderr.write(f"game {n + 1}: {'won' if won == 1 else 'drew' if won else 'lost'} by {diff:+d}")
+        self.stderr.flush()
