@@ -258,7 +258,8 @@ _TESTING = "pytest" in sys.modules or (len(sys.argv) > 1 and sys.argv[1] == "tes
 INPROCESS_SWEEP = os.environ.get("INPROCESS_SWEEP", "" if REDIS_URL or _TESTING else "1").lower() in (
     "1", "true", "yes", "on")
 SWEEP_INTERVAL_SECONDS = int(os.environ.get("SWEEP_INTERVAL_SECONDS", "60"))
-# The hard computer player's time for one decision (games/rules/bots.py); the easy and medium ones answer at once.
+# The longest the hard computer player thinks about one decision (games/rules/bots.py): its budget is counted in
+# playouts and usually takes far less; this limit holds on a slow or busy machine.
 COMPUTER_HARD_SECONDS = float(os.environ.get("COMPUTER_HARD_SECONDS", "1.5"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
