@@ -80,9 +80,13 @@ def totem_scoring(state: IwariState, board: Board) -> tuple[list[int], dict[str,
     total = [0] * state.players
     by_connection: dict[str, list[int]] = {}
     covered = set(state.mountains)
+    count = state.totem_count
     for connection in range(len(board.connection_ids)):
         if connection in covered:
             continue  # rules 2.2: a connection under a mountain never scores (a feat on it included)
+        a, b = board.ends[connection]
+        if not count[a] or not count[b]:
+            continue  # an end without a totem has no leader (the bots value positions by the million)
         scorers, points = connection_scorers(state, board, connection)
         row = [points if seat in scorers and seat in seats else 0 for seat in range(state.players)]
         if any(row):

@@ -60,11 +60,23 @@ class Turn:
         self.feats: list[str] = []       # feats earned at the end of this turn, not yet placed
 
     def copy(self) -> Turn:
-        """An independent copy."""
+        """An independent copy (written out slot by slot: the bots copy turns by the million)."""
         new = Turn.__new__(Turn)
-        for name in Turn.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, value.copy() if isinstance(value, list) else value)
+        new.cards = self.cards
+        new.drawn = self.drawn
+        new.draws_left = self.draws_left
+        new.feats = self.feats.copy()
+        new.filled = self.filled
+        new.kind = self.kind
+        new.placed = self.placed.copy()
+        new.refill_slot = self.refill_slot
+        new.territory = self.territory
+        new.third_best = self.third_best
+        new.third_called = self.third_called
+        new.third_discard = self.third_discard.copy()
+        new.third_placed = self.third_placed.copy()
+        new.third_territory = self.third_territory
+        new.unexplored = self.unexplored
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -169,15 +181,35 @@ class IwariState:
         self.turn = Turn()
 
     def copy(self) -> IwariState:
-        """An independent copy."""
+        """An independent copy (written out slot by slot: the bots copy states by the million)."""
         new = IwariState.__new__(IwariState)
-        for name in ("map_id", "players", "tribes", "feats_on", "seed", "seat", "phase", "turns", "deck_runs",
-                     "end_triggered"):
-            setattr(new, name, getattr(self, name))
-        for name in ("active", "display", "deck", "discard", "occupant", "tents", "totems", "tent_count",
-                     "totem_count", "tent_supply", "totem_supply", "scores", "mountains", "feat_territory",
-                     "feat_connection", "feats_placed", "events"):
-            setattr(new, name, getattr(self, name).copy())
+        new.map_id = self.map_id
+        new.players = self.players
+        new.tribes = self.tribes
+        new.feats_on = self.feats_on
+        new.seed = self.seed
+        new.seat = self.seat
+        new.phase = self.phase
+        new.turns = self.turns
+        new.deck_runs = self.deck_runs
+        new.end_triggered = self.end_triggered
+        new.active = self.active.copy()
+        new.display = self.display.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.occupant = self.occupant.copy()
+        new.tents = self.tents.copy()
+        new.totems = self.totems.copy()
+        new.tent_count = self.tent_count.copy()
+        new.totem_count = self.totem_count.copy()
+        new.tent_supply = self.tent_supply.copy()
+        new.totem_supply = self.totem_supply.copy()
+        new.scores = self.scores.copy()
+        new.mountains = self.mountains.copy()
+        new.feat_territory = self.feat_territory.copy()
+        new.feat_connection = self.feat_connection.copy()
+        new.feats_placed = self.feats_placed.copy()
+        new.events = self.events.copy()
         new.hands = [h.copy() for h in self.hands]
         new.known = [k.copy() for k in self.known]
         new.feats_left = self.feats_left.copy()

@@ -40,3 +40,41 @@ def test_a_finished_game_counts_the_scores_only() -> None:
     state.phase = OVER
     assert ENG.evaluate(state, RED) == -11.0
     assert ENG.evaluate(state, BLUE) == 11.0
+
+
+def test_totems_count_only_where_both_ends_have_a_leader() -> None:
+    """The evaluation skips connections with an end bare of totems; one totem at each end scores both."""
+    from games.rules.iwari.maps import load_board
+    from games.rules.iwari.scoring import totem_scoring
+
+    from .helpers import totem
+    state = game(3)
+    board = load_board(state.map_id)
+    a, b = next(board.ends[c] for c in range(len(board.connection_ids)) if c not in state.mountains)
+    names = board.territory_ids
+    totem(state, RED, names[a])
+    assert totem_scoring(state, board)[0] == [0, 0, 0]
+    totem(state, RED, names[b])
+    totals, rows = totem_scoring(state, board)
+    assert totals[RED] == 2 * len(rows) and totals[BLUE] == totals[GREEN] == 0 and rows
+
+
+def test_a_copy_has_every_field_and_shares_no_list() -> None:
+    import random
+
+    from games.rules.iwari.bench import mid_game
+    state = mid_game(ENG, 3, 4)
+    copy = state.copy()
+    assert copy.to_dict() == state.to_dict()
+    for holder, other in ((state, copy), (state.turn, copy.turn)):
+        for name in type(holder).__slots__:
+            value = getattr(holder, name)
+            if isinstance(value, (list, dict)) and value:
+                assert getattr(other, name) is not value, name
+    rng = random.Random(3)
+    before = state.to_dict()
+    for _ in range(30):
+        if ENG.current_player(copy) < 0:
+            break
+        copy = ENG.apply(copy, rng.choice(ENG.legal_actions(copy)))
+    assert state.to_dict() == before
