@@ -32,7 +32,7 @@ class Settings:
     samples: int = 2            # medium: drawn states each line's end is valued over
     max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
     candidates: int = 4         # hard: medium's best first actions tried further
-    runs: int = 8               # hard: drawn states each candidate is played on in (its search budget) ...
+    runs: int = 24              # hard: drawn states each candidate is played on in (its search budget) ...
     seconds: float = 1.5        # hard: ... unless this many seconds run out first
     horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
