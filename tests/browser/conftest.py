@@ -38,8 +38,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _server_setup() -> None:
-    """In the server process: server errors go to standard error, so a failing test shows them."""
+    """In the server process: server errors go to standard error, so a failing test shows them; tasks (the
+    computer players' steps, emails) run in the server's own process, as on the embedded default, even where
+    ``REDIS_URL`` names a broker no worker of this test run listens to."""
     import logging
+
+    from arkproject.celery import app as celery_app
+
+    celery_app.conf.task_always_eager = celery_app.conf.task_eager_propagates = True
 
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("live server: %(levelname)s %(name)s: %(message)s"))
