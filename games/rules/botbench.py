@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from . import AnyEngine
 from . import engine as get_engine
 from .base import CHANCE, TERMINAL
-from .bots import DEFAULT, Settings, choose, random_action
+from .bots import DEFAULT, Settings, choose, hard_runs, random_action
 
 #: The pairings the issue asks for: each level against the one below (random below easy).
 PAIRINGS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
@@ -103,7 +103,8 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     return {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
             "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
             "move_ms_median": round(statistics.median(times), 1) if times else None,
-            "move_ms_p95": round(q[18], 1) if times else None, "python": platform.python_version()}
+            "move_ms_p95": round(q[18], 1) if times else None, "python": platform.python_version(),
+            **({"runs": hard_runs(get_engine(game), settings)} if "hard" in (first, second) else {})}
 
 
 def _reported(results: Iterable[tuple[float, int, list[float]]],

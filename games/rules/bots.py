@@ -32,7 +32,8 @@ class Settings:
     samples: int = 2            # medium: drawn states each line's end is valued over
     max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
     candidates: int = 4         # hard: medium's best first actions tried further
-    runs: int = 24              # hard: drawn states each candidate is played on in (its search budget) ...
+    runs: Optional[int] = None  # hard: drawn states each candidate is played on in (its search budget;
+                                # None: the game's own, ``RUNS``) ...
     seconds: float = 1.5        # hard: ... unless this many seconds run out first
     horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
@@ -40,6 +41,16 @@ class Settings:
 
 
 DEFAULT = Settings()
+
+#: The hard level's playouts a candidate, by game (``bench_bots`` chose them): 24, but The Ark's decisions
+#: are cheap enough for 64 within the time limit, and 24 left it short of beating medium.
+RUNS: Mapping[str, int] = {"ark": 64}
+DEFAULT_RUNS = 24
+
+
+def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
+    """The hard level's search budget in this game: playouts a candidate."""
+    return settings.runs if settings.runs is not None else RUNS.get(eng.name, DEFAULT_RUNS)
 
 
 def choose(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
@@ -121,9 +132,9 @@ def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, ranked: list[tuple
           rng: random.Random, settings: Settings) -> Any:
     candidates = ranked[:settings.candidates]
     totals = [0.0] * len(candidates)
-    runs = 0
+    runs, budget = 0, hard_runs(eng, settings)
     deadline = time.perf_counter() + settings.seconds
-    while runs < settings.runs and (runs < 2 or time.perf_counter() < deadline):
+    while runs < budget and (runs < 2 or time.perf_counter() < deadline):
         state = eng.sample_state(view, seat, rng)
         for index, (_, _, line) in enumerate(candidates):
             totals[index] += _play_on(eng, state, seat, line, rng, settings)

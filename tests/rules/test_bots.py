@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.rules import CHANCE, TERMINAL, engine, games
+from games.rules import CHANCE, TERMINAL, bots, engine, games
 from games.rules.bots import LEVELS, Settings, choose
 from games.rules.play import Game
 
@@ -66,3 +66,20 @@ def test_a_whole_game_of_bots_ends() -> None:
         else:
             state = eng.apply(state, choose(eng, eng.view(state, player), player, "medium", rng, FAST))
     assert eng.is_over(state) and "carcassonne" in games()
+
+
+@pytest.mark.parametrize("name, runs", [("ark", 64), ("carcassonne", 24), ("tikal", 24)])
+def test_the_hard_level_plays_each_candidate_on_its_games_own_budget(name: str, runs: int, monkeypatch) -> None:
+    eng, positions = mid_games(name)
+    state, seat = next((s, p) for s, p in positions if len(eng.legal_actions(s)) > 1)
+    view = eng.view(state, seat)
+    ranked = bots._ranked_lines(eng, view, seat, random.Random(1), FAST)
+    drawn: list[int] = []
+    sample = eng.sample_state
+    monkeypatch.setattr(eng, "sample_state", lambda *args: drawn.append(1) or sample(*args))
+    short = {"seconds": 60, "horizon": 1, "width": 1}  # playouts kept short: only their number is counted
+    bots._hard(eng, view, seat, ranked, random.Random(1), Settings(**short))  # the game's own budget
+    assert len(drawn) == runs == bots.hard_runs(eng)
+    drawn.clear()
+    bots._hard(eng, view, seat, ranked, random.Random(1), Settings(runs=3, **short))  # as told
+    assert len(drawn) == 3
