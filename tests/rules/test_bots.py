@@ -68,7 +68,7 @@ def test_a_whole_game_of_bots_ends() -> None:
     assert eng.is_over(state) and "carcassonne" in games()
 
 
-@pytest.mark.parametrize("name, runs", [("ark", 64), ("carcassonne", 24), ("tikal", 24)])
+@pytest.mark.parametrize("name, runs", [("ark", 64), ("carcassonne", 24), ("tikal", 64)])
 def test_the_hard_level_plays_each_candidate_on_its_games_own_budget(name: str, runs: int, monkeypatch) -> None:
     eng, positions = mid_games(name)
     state, seat = next((s, p) for s, p in positions if len(eng.legal_actions(s)) > 1)
