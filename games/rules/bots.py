@@ -42,8 +42,8 @@ class Settings:
 
 DEFAULT = Settings()
 
-#: The hard level's playouts a candidate, by game (``bench_bots`` chose them): 24, but The Ark's and Tikal's
-#: decisions are cheap enough for 64 within the time limit, and 24 left both short of beating medium.
+#: The hard level's playouts a candidate, by game (``bench_bots`` chose them): 24, but 64 in The Ark and Tikal,
+#: where 24 left the hard level short of beating medium (The Ark's 64 are held to the time limit, Tikal's fit).
 RUNS: Mapping[str, int] = {"ark": 64, "tikal": 64}
 DEFAULT_RUNS = 24
 
