@@ -194,14 +194,25 @@ def instances(model: type[Model], rows: Iterable[Sequence[Any]], extra: Sequence
 
 # ----- what the services ask of the storage (every statement the site writes by hand is in this module) ------
 def _lock_statement(pk: int) -> Statement:
-    """The game, its row locked until the transaction ends, with the sequence number of its last move."""
-    from games.models import Game, Move
+    """The game, its row locked until the transaction ends."""
+    from games.models import Game
 
-    statement = (f"SELECT {columns(Game, 'g')}, (SELECT COALESCE(MAX(m.seq), 0) FROM {table(Move)} m "
-                 f"WHERE m.game_id = g.id) AS last_seq FROM {table(Game)} g WHERE g.id = %s")
+    statement = f"SELECT {columns(Game, 'g')} FROM {table(Game)} g WHERE g.id = %s"
     if _db().features.has_select_for_update:
         statement += " FOR UPDATE"
     return statement, [pk]
+
+
+def _last_seq_statement(pk: int) -> Statement:
+    """The sequence number of the game's last move.
+
+    A statement of its own, sent after the lock: under PostgreSQL's READ COMMITTED each statement reads a
+    snapshot taken when it starts, so a subquery of the locking statement would read the log as it was before
+    the lock was granted, and miss the move of the change that held the lock.
+    """
+    from games.models import Move
+
+    return f"SELECT COALESCE(MAX(m.seq), 0) FROM {table(Move)} m WHERE m.game_id = %s", [pk]
 
 
 def _seats_statement(pk: int) -> Statement:
@@ -222,8 +233,12 @@ def lock_game(pk: int) -> Optional[Any]:
     move); None if there is none."""
     from games.models import Game
 
-    found = instances(Game, fetch([_lock_statement(pk)])[0], extra=["last_seq"])
-    return found[0] if found else None
+    game_rows, seq_rows = fetch([_lock_statement(pk), _last_seq_statement(pk)])
+    found = instances(Game, game_rows)
+    if not found:
+        return None
+    found[0].last_seq = seq_rows[0][0]
+    return found[0]
 
 
 def lock_game_with_seats(pk: int) -> tuple[Optional[Any], list[Any]]:
@@ -234,10 +249,11 @@ def lock_game_with_seats(pk: int) -> tuple[Optional[Any], list[Any]]:
 
     from games.models import Game, Seat
 
-    game_rows, seat_rows = fetch([_lock_statement(pk), _seats_statement(pk)])
-    games = instances(Game, game_rows, extra=["last_seq"])
+    game_rows, seq_rows, seat_rows = fetch([_lock_statement(pk), _last_seq_statement(pk), _seats_statement(pk)])
+    games = instances(Game, game_rows)
     if not games:
         return None, []
+    games[0].last_seq = seq_rows[0][0]
     seats = instances(Seat, seat_rows, extra=["user_username", "user_display_name", "user_computer_level",
                                               "user_is_bot", "away"])
     user_model = get_user_model()
