@@ -99,10 +99,16 @@ class User(AbstractUser):
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
         if getattr(self, "_revoke_tokens", False):
+            from django.db import transaction
             from rest_framework.authtoken.models import Token
+
+            from games.play.signals import account_sessions_changed
 
             Token.objects.filter(user=self).delete()
             self._revoke_tokens = False
+            # the sessions opened with the old password are void: their sockets close (games/live)
+            user_id = self.pk
+            transaction.on_commit(lambda: account_sessions_changed.send(sender=type(self), user_id=user_id))
 
     @property
     def name(self) -> str:

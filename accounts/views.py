@@ -25,6 +25,19 @@ from .forms import SignUpForm, UserSettingsForm, VacationStartForm
 from .models import signed_in
 
 
+class UserLogoutView(auth_views.LogoutView):
+    """Django's log-out, then the sockets opened with that session close (games/live)."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        from games.play.signals import account_sessions_changed
+
+        user_id = request.user.pk if request.user.is_authenticated else None
+        response = super().post(request, *args, **kwargs)
+        if user_id is not None:  # the session is gone now: each of the user's sockets checks its own
+            account_sessions_changed.send(sender=type(self), user_id=user_id)
+        return response
+
+
 def next_page(request: HttpRequest, default: str) -> str:
     """Where to go after signing up: the ``next`` the page was given, if it is a page of this site."""
     target = request.POST.get("next") or request.GET.get("next") or ""

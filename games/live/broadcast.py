@@ -26,7 +26,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.dispatch import receiver
 
 from games.models import Game, Seat
-from games.play.signals import account_suspended, game_updated
+from games.play.signals import account_sessions_changed, account_suspended, game_updated
 
 logger = logging.getLogger(__name__)
 
@@ -177,6 +177,20 @@ def account_closed(user_id: int) -> None:
         send([account_group(user_id)], {"type": "account.closed", "game_id": None, "user_id": user_id})
     except Exception:
         logger.exception("closing the sockets of user %s failed", user_id)
+
+
+def account_check(user_id: int) -> None:
+    """Ask every socket of a user to check its own session now (a new password or a log-out voids some)."""
+    try:
+        send([account_group(user_id)], {"type": "account.recheck", "game_id": None, "user_id": user_id})
+    except Exception:
+        logger.exception("asking the sockets of user %s to check their sessions failed", user_id)
+
+
+@receiver(account_sessions_changed, dispatch_uid="games.broadcast.sessions")
+def check_sessions_of(sender: Any, user_id: int, **_: Any) -> None:
+    """After a password change commits or a session ends (log-out): the sockets of the voided sessions close."""
+    account_check(user_id)
 
 
 @receiver(account_suspended, dispatch_uid="games.broadcast.account")

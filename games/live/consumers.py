@@ -21,15 +21,17 @@ import logging
 import random
 import time
 from datetime import datetime
+from importlib import import_module
 from typing import Any, Optional
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user, get_user_model
 from django.db import connections
 from django.db.models import F
+from django.http import HttpRequest
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.chat.live import ChatSocket
@@ -107,11 +109,21 @@ def game_message(game_id: int, user: Any) -> dict[str, Any]:
     return json.loads(game_text(game_id, user)[1])
 
 
-def account_usable(user: Any) -> bool:
-    """False for a logged-in user whose account was suspended (or deleted) since the socket opened."""
+def session_usable(user: Any, session_key: Optional[str]) -> bool:
+    """False for a logged-in socket whose session no longer holds: the account was suspended or deleted, the
+    password changed since the session began (its hash no longer matches), or the session ended (log-out).
+
+    The session is read afresh from its store and checked as Django checks every HTTP request's
+    (``django.contrib.auth.get_user``): a socket is worth no more than the session it was opened with.
+    """
     if user is None or not getattr(user, "is_authenticated", False):
         return True  # anonymous sockets see what anyone may see
-    return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
+    if session_key is None:  # authenticated without a session (a test's scope): the account alone
+        return get_user_model().objects.filter(pk=user.pk, is_active=True).exists()
+    request = HttpRequest()
+    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    current = get_user(request)
+    return bool(current.is_authenticated and current.pk == user.pk and current.is_active)
 
 
 def waiting_games(user: Any) -> dict[int, Optional[str]]:
@@ -219,11 +231,16 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
         if self.user_id is not None:
             await self.join(account_group(self.user_id))
 
+    @property
+    def session_key(self) -> Optional[str]:
+        session = self.scope.get("session")
+        return getattr(session, "session_key", None) if session is not None else None
+
     async def account_ok(self) -> bool:
-        """Check the account now (on connect and sync): False, and the socket closed with 4401, if it was
-        suspended since the socket opened."""
+        """Check the session now (on connect and sync): False, and the socket closed with 4401, if it stopped
+        being valid since the socket opened (suspension, new password, log-out)."""
         if self.user_id is not None:
-            if not await db_read(account_usable)(self.user):
+            if not await db_read(session_usable)(self.user, self.session_key):
                 await self.close(code=CLOSE_UNAUTHENTICATED)  # the session is void
                 return False
         # the next check on a push, spread out so that sockets opened together do not all ask at once
@@ -242,6 +259,11 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
             finally:
                 self.account_check = None
         self.account_check = asyncio.ensure_future(check())
+
+    async def account_recheck(self, event: dict[str, Any]) -> None:
+        """Group message ``{"type": "account.recheck"}``: some session of this user ended (a new password, a
+        log-out); this socket checks its own and closes with 4401 if it was one of them."""
+        await self.account_ok()
 
     async def account_closed(self, event: dict[str, Any]) -> None:
         """Group message ``{"type": "account.closed"}``: the account was suspended; close with 4401."""

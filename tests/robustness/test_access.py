@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -247,6 +248,87 @@ async def test_a_socket_whose_suspension_message_was_lost_closes_at_its_next_che
     await db_async(User.objects.filter(pk=ann.pk).update)(is_active=False)
     await db_async(play_turn)(game.pk)
     # the push's check (beside the push, not before it) finds the account suspended and closes the socket
+    for _ in range(3):
+        output = await watching.comm.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+        assert json.loads(output["text"])["type"] == "game"
+    assert output == {"type": "websocket.close", "code": 4401}
+
+
+def logged_in_client(user: Any) -> tuple[Client, str]:
+    """A browser session of ``user`` logged in with the password, and its session cookie."""
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client, client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+@run_async
+async def test_a_password_change_closes_the_sockets_of_the_sessions_it_voids(cast) -> None:
+    """Every session of the user opened with the old password is void, over HTTP and over its sockets alike:
+    they close at once with 4401. The session that changed the password goes on under a new key (Django cycles
+    it), so its browser's new sockets are the player's."""
+    ann, bob = cast["ann"], cast["bob"]
+    game = await db_async(start_game)([ann, bob])
+    changer, changer_cookie = await db_async(logged_in_client)(ann)
+    _, old_cookie = await db_async(logged_in_client)(ann)  # the same player on another device
+    stays = await Socket(f"/ws/games/{game.pk}/", changer_cookie).connect()
+    old = await Socket(f"/ws/games/{game.pk}/", old_cookie).connect()
+    for sock in (stays, old):
+        assert (await sock.receive_type("game"))["game"]["your_seat"] is not None
+
+    response = await db_async(changer.post)("/accounts/password/change/", {
+        "old_password": PASSWORD, "new_password1": "a new horse battery staple", "new_password2":
+        "a new horse battery staple"})
+    assert response.status_code == 302, response.content[:400]
+
+    assert (await old.closed_with(), await stays.closed_with()) == (4401, 4401)
+    again = await Socket(f"/ws/games/{game.pk}/", changer.cookies[settings.SESSION_COOKIE_NAME].value).connect()
+    assert (await again.receive_type("game"))["game"]["your_seat"] is not None
+    assert (await db_async(changer.get)(f"/api/games/{game.pk}/")).status_code == 200
+    await again.close()
+
+
+@run_async
+async def test_logging_out_closes_that_sessions_sockets(cast) -> None:
+    ann, bob = cast["ann"], cast["bob"]
+    game = await db_async(start_game)([ann, bob])
+    leaving, leaving_cookie = await db_async(logged_in_client)(ann)
+    _, other_cookie = await db_async(logged_in_client)(ann)
+    gone = await Socket(f"/ws/games/{game.pk}/", leaving_cookie).connect()
+    lobby = await Socket("/ws/lobby/", leaving_cookie).connect()
+    other = await Socket(f"/ws/games/{game.pk}/", other_cookie).connect()
+    await gone.receive_type("game")
+    await lobby.receive_type("lobby")
+    await other.receive_type("game")
+
+    assert (await db_async(leaving.post)("/accounts/logout/")).status_code == 302
+
+    assert (await gone.closed_with(), await lobby.closed_with()) == (4401, 4401)
+    assert await other.nothing(), "another session of the same player stays open"
+    await other.close()
+
+
+@run_async
+async def test_a_socket_whose_session_was_voided_unseen_closes_at_its_next_check(cast, settings) -> None:
+    """A password set behind the site's back (no message to the sockets): the next push's check closes it."""
+    from accounts.models import User
+    from tests.channels.conftest import play_turn
+
+    settings.SOCKET_ACCOUNT_RECHECK_SECONDS = 0
+    ann, bob = cast["ann"], cast["bob"]
+    game = await db_async(start_game)([ann, bob])
+    _, cookie = await db_async(logged_in_client)(ann)
+    watching = await Socket(f"/ws/games/{game.pk}/", cookie).connect()
+    await watching.receive_type("game")
+
+    def new_password_unseen() -> None:  # a new hash, saved without the model's save (no message)
+        user = User.objects.get(pk=ann.pk)
+        user.set_password("another horse battery staple")
+        User.objects.filter(pk=ann.pk).update(password=user.password)
+
+    await db_async(new_password_unseen)()
+    await db_async(play_turn)(game.pk)
     for _ in range(3):
         output = await watching.comm.receive_output(timeout=5)
         if output["type"] == "websocket.close":
