@@ -208,7 +208,7 @@ class RelicRun(Engine[RunState, Act]):
         return words.get(str(action.get("type")), "did something")
 
     def describe_entry(self, entry: Mapping[str, Any]) -> str:
-        return ", ".join(self.describe_action(a) for a in entry["actions"] if a["type"] not in ("draw", "end"))
+        return ", ".join(self.step_words(a) for a in entry["actions"] if a["type"] not in ("draw", "end"))
 
     def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"{names[event['seat']]} scored {event['points']}"
@@ -216,8 +216,8 @@ class RelicRun(Engine[RunState, Act]):
     def describe_position(self, view: Mapping[str, Any]) -> str:
         return f"Your hand: {', '.join(map(str, view['hand'])) or 'empty'}. {view['deck']} cards in the deck."
 
-    def step_for(self, step: Mapping[str, Any], mover: Optional[int], audience: Optional[int]) -> dict[str, Any]:
-        return dict(step) if step["type"] != "card" or mover == audience else {"type": "card"}
+    def public_step(self, step: Mapping[str, Any]) -> bool:
+        return step["type"] != "card"
 
     def entry_for(self, entry: Mapping[str, Any], mover: Optional[int], audience: Optional[int]) -> dict[str, Any]:
         return {"actions": [self.step_for(a, mover, audience) for a in entry["actions"]]}

@@ -117,13 +117,16 @@ def position(game: Game, seq: int, step: Optional[int], seat: Optional[int]) -> 
     """``seat``'s view (None: a spectator's) of the game after ``step`` steps of move ``seq`` (all of them if
     None; move 0: the start); None if there is no such move."""
     eng = engine(game.game)
-    found = None
+    found = before = None
     for move, index, state in replay_log(game):
         number = move.seq if move is not None else 0
+        if number == seq and step == 0 and found is None and before is not None:
+            found = before  # none of its steps yet: the position it started from
         if number == seq and (step is None or index <= step):
             found = state
         elif number > seq:
             break
+        before = state
     if found is None:
         return None
     view: dict[str, Any] = eng.view(found, seat)
@@ -155,7 +158,7 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
         who = names[move.seat] if move.seat is not None and move.seat < len(names) else ""
         turn = eng.entry_for(move.turn, move.seat, audience) if move.turn is not None else None
         if turn is not None:
-            what = eng.describe_entry(turn)
+            what = eng.entry_words(turn)
             words = f"{who} {what}" if who and move.kind != Move.Kind.FORCED else what
             if move.kind == Move.Kind.TIMEOUT:
                 words += " (the server played: time ran out)"
@@ -167,7 +170,7 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             "seq": move.seq, "kind": move.kind, "seat": move.seat,
             "user": move.user.username if move.user_id is not None and move.user is not None else None,
             "turn": turn, "words": words[:1].upper() + words[1:] if words else words,
-            "steps": [{"action": step, "words": eng.describe_action(step)} for step in steps],
+            "steps": [{"action": step, "words": eng.step_words(step)} for step in steps],
             "events": move.events or [], "event_words": [eng.describe_event(e, names) for e in move.events or []],
             "version": move.version, "created_at": move.created_at,
         })

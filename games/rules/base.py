@@ -38,6 +38,13 @@ TERMINAL = -2
 JSONDict = dict[str, Any]
 Seed = Union[int, str]
 
+#: What an audience sees of an action of another seat that the engine does not declare public, and its words.
+HIDDEN_STEP: dict[str, Any] = {"type": "hidden"}
+HIDDEN_STEP_WORDS = "drew a card"
+#: What an audience sees of an entry of another seat that the engine does not declare public, and its words.
+HIDDEN_ENTRY: dict[str, Any] = {"hidden": True}
+HIDDEN_ENTRY_WORDS = "took a turn"
+
 
 class RulesError(ValueError):
     """Base of the engine's errors; the message is written for a player to read."""
@@ -241,14 +248,40 @@ class Engine(ABC, Generic[S, A]):
         """The seat's position in a few words for its turn email (``view``: that seat's view)."""
         return ""
 
+    # ----- what others see of a move (the log, emails): hidden unless declared public -------------------------
+    def public_step(self, step: Mapping[str, Any]) -> bool:
+        """True if every audience may see this action (dict form) of another seat's entry once that entry is
+        over. Hiding is the default: an action an engine does not declare public (a card drawn from a deck)
+        is shown to the others as ``HIDDEN_STEP``, in the words ``HIDDEN_STEP_WORDS``."""
+        return False
+
+    def public_entry(self, entry: Mapping[str, Any]) -> bool:
+        """True if every audience may see this whole entry (record form) of another seat. An engine whose
+        entries hold something hidden either says False (the others see ``HIDDEN_ENTRY``) or overrides
+        ``entry_for`` to leave the hidden parts out."""
+        return False
+
     def entry_for(self, entry: Mapping[str, Any], mover: Optional[int], audience: Optional[int]) -> JSONDict:
-        """What ``audience`` (a seat, ``None``: a spectator) may see of an entry made by ``mover``."""
-        return dict(entry)
+        """What ``audience`` (a seat, ``None``: a spectator) may see of an entry made by ``mover``: all of it
+        if it is the mover's own or the engine declares it public, else ``HIDDEN_ENTRY``."""
+        if (audience is not None and audience == mover) or self.public_entry(entry):
+            return dict(entry)
+        return dict(HIDDEN_ENTRY)
 
     def step_for(self, step: Mapping[str, Any], mover: Optional[int], audience: Optional[int]) -> JSONDict:
-        """What ``audience`` may see of one action (dict form) of an entry made by ``mover`` (a card drawn
-        from a deck shows as a card drawn, unless ``audience`` is ``mover``)."""
-        return dict(step)
+        """What ``audience`` may see of one action (dict form) of an entry made by ``mover``: all of it if it
+        is the mover's own or the engine declares it public (``public_step``), else ``HIDDEN_STEP``."""
+        if (audience is not None and audience == mover) or self.public_step(step):
+            return dict(step)
+        return dict(HIDDEN_STEP)
+
+    def step_words(self, step: Mapping[str, Any]) -> str:
+        """A step as ``step_for`` gave it to its audience, in words."""
+        return HIDDEN_STEP_WORDS if step.get("type") == HIDDEN_STEP["type"] else self.describe_action(step)
+
+    def entry_words(self, entry: Mapping[str, Any]) -> str:
+        """An entry as ``entry_for`` gave it to its audience, in words."""
+        return HIDDEN_ENTRY_WORDS if entry.get("hidden") is True else self.describe_entry(entry)
 
     def board_data(self) -> JSONDict:
         """The game's public reference data a page draws the board from (tiles, hexes, a map), JSON-ready."""

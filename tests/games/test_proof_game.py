@@ -21,6 +21,7 @@ from games.notifications import tasks
 from games.play import clock as site_clock
 from games.play import selectors, services
 from games.rules import register, unregister
+from games.rules.base import HIDDEN_STEP
 from tests.factories import UserFactory
 from tests.proofgame import DECK, RelicRun
 
@@ -165,8 +166,8 @@ def test_a_turn_of_steps_with_undo_that_stops_at_a_draw() -> None:
     log = table.get(other, "moves/")
     [entry] = [m for m in log if m["kind"] == "turn"]
     assert entry["user"] == mover.username
-    assert [s["action"]["type"] for s in entry["steps"]] == ["move", "draw", "card", "end"]
-    assert entry["steps"][2]["action"] == {"type": "card"}  # the other player never learns the card
+    assert [s["action"]["type"] for s in entry["steps"]] == ["move", "draw", "hidden", "end"]
+    assert entry["steps"][2] == {"action": HIDDEN_STEP, "words": "drew a card"}  # the other never learns the card
     assert table.get(mover, "moves/")[-1]["steps"][2]["action"]["value"] in DECK
     assert table.get(other)["view"]["hand_sizes"][seat] == 2
     table.assert_log_rebuilds()

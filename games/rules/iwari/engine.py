@@ -215,6 +215,11 @@ class IwariEngine(Engine[IwariState, Action]):
     def describe_position(self, view: Mapping[str, Any]) -> str:
         return words.describe_position(view)
 
+    def public_step(self, step: Mapping[str, Any]) -> bool:
+        """All but a card drawn from the deck (``card``: it goes to the drawer's secret hand); a card turned up
+        into the display (``refill``), cards played and discarded are face up."""
+        return step.get("type") != "card"
+
     def entry_for(self, entry: Mapping[str, Any], mover: int | None, audience: int | None) -> JSONDict:
         return record_mod.entry_for(entry, mover, audience)
 

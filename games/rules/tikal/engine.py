@@ -162,6 +162,14 @@ class TikalEngine(Engine[TikalState, Action]):
     def describe_entry(self, entry: Mapping[str, Any]) -> str:
         return words.describe_entry(entry)
 
+    def public_step(self, step: Mapping[str, Any]) -> bool:
+        """Every step is seen by all once its turn is over: a hex drawn is laid, and the treasure a dig turns
+        up is kept face up (rules §5.5); the treasures put face down on a ruin are no step of the log."""
+        return True
+
+    def public_entry(self, entry: Mapping[str, Any]) -> bool:
+        return True
+
     def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
         return words.describe_event(event, names)
 

@@ -195,6 +195,13 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def describe_entry(self, entry: Mapping[str, Any]) -> str:
         return words.describe_entry(self, entry)
 
+    def public_step(self, step: Mapping[str, Any]) -> bool:
+        """Every step is seen by all once its turn is over: a tile drawn is laid (or shown and discarded)."""
+        return True
+
+    def public_entry(self, entry: Mapping[str, Any]) -> bool:
+        return True
+
     def describe_event(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
         return words.describe_event(event, names)
 
