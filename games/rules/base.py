@@ -46,6 +46,12 @@ HIDDEN_ENTRY: dict[str, Any] = {"hidden": True}
 HIDDEN_ENTRY_WORDS = "took a turn"
 
 
+def quoted(value: Any, most: int = 40) -> str:
+    """``value`` as an error message quotes it, cut short: a message never echoes a whole oversized input."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most - 1]}…"
+
+
 class RulesError(ValueError):
     """Base of the engine's errors; the message is written for a player to read."""
 

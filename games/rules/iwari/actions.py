@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..base import InvalidActionError
+from ..base import InvalidActionError, quoted
 from .cards import BIOME_INDEX, BIOMES
 
 PIECES = ("tent", "totem")
@@ -212,6 +212,6 @@ def parse_action(data: Any) -> Action:
         if feat not in FEATS:
             raise InvalidActionError(f"a feat action needs 'feat': one of {', '.join(FEATS)}, not {feat!r}")
         return Feat(feat, _text(data, "at", "a feat action"))
-    raise InvalidActionError(f"unknown action type {kind!r}; Iwari's are place, done, third, exchange, pass, "
+    raise InvalidActionError(f"unknown action type {quoted(kind)}; Iwari's are place, done, third, exchange, pass, "
                              f"draw-deck, take-display, card, refill, feat")
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
-from ..base import InvalidActionError
+from ..base import InvalidActionError, quoted
 from .data import BASE_CAMP, HEX_INDEX, HEXES, NSPACES, SPACE_INDEX, SPACES, TREASURE_INDEX, TREASURES
 
 PIECES = ("worker", "leader")
@@ -266,6 +266,6 @@ def parse_action(data: Any) -> Action:
         return TABLES.exchange[TREASURE_INDEX[give]][seat][TREASURE_INDEX[take]]
     if kind == "end":
         return END
-    raise InvalidActionError(f"unknown action type {kind!r}; Tikal's are draw, place, enter, move, camp-move, "
+    raise InvalidActionError(f"unknown action type {quoted(kind)}; Tikal's are draw, place, enter, move, camp-move, "
                              "uncover, dig, treasure, exchange, camp, guard, end")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional, Union
 
-from ..base import InvalidActionError
+from ..base import InvalidActionError, quoted
 from .geometry import ROTATIONS
 
 
@@ -125,5 +125,5 @@ def parse_action(data: Any, extra: Optional[Mapping[str, Parser]] = None) -> Any
         return Pass()
     parse = (extra or {}).get(kind) if isinstance(kind, str) else None
     if parse is None:
-        raise InvalidActionError(f"unknown action type {kind!r}")
+        raise InvalidActionError(f"unknown action type {quoted(kind)}")
     return parse(data)
