@@ -13,6 +13,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from games.rules import titles_in_words  # the registry: pure Python, nothing of Django
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -131,6 +133,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.web.context.games_on_the_site",
             ],
         },
     },
@@ -341,7 +344,7 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Correspondence Board Games API",
-    "DESCRIPTION": "Play The Ark of the Covenant, Carcassonne, Tikal and Iwari by turns. Authenticate with a session "
+    "DESCRIPTION": f"Play {titles_in_words()} by turns. Authenticate with a session "
                    "or with `Authorization: Token <key>` from POST /api/accounts/token/.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

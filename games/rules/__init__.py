@@ -47,6 +47,12 @@ def choices() -> list[tuple[str, str]]:
     return [(name, title) for name, (title, _) in _FACTORIES.items()]
 
 
+def titles_in_words() -> str:
+    """The registered games' titles as a sentence says them: "A, B, C and D"."""
+    titles = [title for _, title in choices()]
+    return " and ".join(filter(None, [", ".join(titles[:-1]), titles[-1] if titles else ""]))
+
+
 def _ark() -> AnyEngine:
     from .ark import ArkEngine
     return ArkEngine()
@@ -73,4 +79,4 @@ register("iwari", "Iwari", _iwari)
 register("tikal", "Tikal", _tikal)
 
 __all__ = ["CHANCE", "TERMINAL", "AnyEngine", "Engine", "IllegalActionError", "InvalidActionError", "Option",
-           "RulesError", "choices", "engine", "games", "register", "unregister"]
+           "RulesError", "choices", "engine", "games", "register", "titles_in_words", "unregister"]

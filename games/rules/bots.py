@@ -33,7 +33,7 @@ class Settings:
     max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
     candidates: int = 4         # hard: medium's best first actions tried further
     runs: Optional[int] = None  # hard: drawn states each candidate is played on in (its search budget;
-                                # None: the game's own, ``RUNS``) ...
+                                # None: the game's own, ``Engine.hard_playouts``) ...
     seconds: float = 1.5        # hard: ... unless this many seconds run out first
     horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
@@ -42,15 +42,9 @@ class Settings:
 
 DEFAULT = Settings()
 
-#: The hard level's playouts a candidate, by game (``bench_bots`` chose them): 24, but 64 in The Ark and Tikal,
-#: where 24 left the hard level short of beating medium (The Ark's 64 are held to the time limit, Tikal's fit).
-RUNS: Mapping[str, int] = {"ark": 64, "tikal": 64}
-DEFAULT_RUNS = 24
-
-
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
-    """The hard level's search budget in this game: playouts a candidate."""
-    return settings.runs if settings.runs is not None else RUNS.get(eng.name, DEFAULT_RUNS)
+    """The hard level's search budget in this game: playouts a candidate (the engine's ``hard_playouts``)."""
+    return settings.runs if settings.runs is not None else eng.hard_playouts
 
 
 def choose(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,

@@ -27,6 +27,7 @@ from games.play import services
 from games.rules import engine
 from tests.channels.conftest import Socket, session_cookie
 from tests.games.conftest import secret_keys
+from tests.registry import tile_games
 
 from .conftest import check_log, mover, next_turn, observed
 
@@ -35,7 +36,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 #: Tiles of the pile that must never appear in draw order (or stored order) in anything sent.
 K = 3
 #: Distinctive 19-digit seeds (below 2**62, like the site's own): any leak of them is unmistakable.
-SEEDS = {"ark": 3141592653589793238, "carcassonne": 2718281828459045235}
+SEEDS = {name: 3141592653589793238 - 422710824869252003 * number for number, name in enumerate(tile_games())}
 QUOTE = r"""(?:"|'|&quot;|&#34;|&#x27;|&#39;|\\u0022)"""
 KEY = re.compile(QUOTE + r"(?:pile|seed)" + QUOTE + r"\s*:")
 GAME_DATA = re.compile(r'<script id="game-data" type="application/json">(.*?)</script>', re.S)
@@ -193,7 +194,7 @@ def assert_the_checks_would_catch_a_leak(game: Game) -> None:
                            None)
 
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_the_pile_and_the_seed_never_leave_the_server(make_user, name) -> None:
     began = time.monotonic()
     players = [make_user() for _ in range(3)]

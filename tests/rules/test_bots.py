@@ -11,7 +11,7 @@ from games.rules.play import Game
 
 # a small budget counted in work, not time (the limit is never reached), so a choice is the same on any machine
 FAST = Settings(runs=2, seconds=60, samples=1, max_lines=200)
-GAMES = ["ark", "carcassonne", "iwari", "tikal"]
+GAMES = games()
 
 
 def mid_games(name: str, players: int = 2):
@@ -68,9 +68,10 @@ def test_a_whole_game_of_bots_ends() -> None:
     assert eng.is_over(state) and "carcassonne" in games()
 
 
-@pytest.mark.parametrize("name, runs", [("ark", 64), ("carcassonne", 24), ("tikal", 64)])
-def test_the_hard_level_plays_each_candidate_on_its_games_own_budget(name: str, runs: int, monkeypatch) -> None:
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hard_level_plays_each_candidate_on_its_games_own_budget(name: str, monkeypatch) -> None:
     eng, positions = mid_games(name)
+    runs = eng.hard_playouts
     state, seat = next((s, p) for s, p in positions if len(eng.legal_actions(s)) > 1)
     view = eng.view(state, seat)
     ranked = bots._ranked_lines(eng, view, seat, random.Random(1), FAST)

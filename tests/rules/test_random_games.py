@@ -15,10 +15,11 @@ from games.rules.record import replay_state
 from games.rules.tiles.actions import Follower, Pass, Place
 from games.rules.tiles.geometry import HALVES, SIDES
 from games.rules.tiles.state import PLACE
+from tests.registry import tile_games
 
 ALL_PLACE_NAMES = (*SIDES, *HALVES, "cloister")
-GAMES = [("carcassonne", 2, 11), ("carcassonne", 3, 12), ("carcassonne", 5, 13),
-         ("ark", 2, 21), ("ark", 3, 22), ("ark", 4, 23), ("ark", 5, 24)]
+GAMES = [(name, players, 10 * number + players) for number, name in enumerate(tile_games(), start=1)
+         for players in range(engine(name).min_players, engine(name).max_players + 1)]
 
 
 def _neighbours_of_board(view: dict) -> set[tuple[int, int]]:
@@ -140,7 +141,7 @@ def _mid_game(game: str, players: int, seed: int, entries: int):
     return eng, played.state
 
 
-@pytest.mark.parametrize("game", ["ark", "carcassonne"])
+@pytest.mark.parametrize("game", tile_games())
 def test_views_do_not_depend_on_the_pile_order(game: str) -> None:
     eng, state = _mid_game(game, 3, 5, 20)
     shuffled = state.copy()
@@ -156,7 +157,7 @@ def test_views_do_not_depend_on_the_pile_order(game: str) -> None:
             assert sum(view["remaining"].values()) == view["tiles_left"] + 1
 
 
-@pytest.mark.parametrize("game", ["ark", "carcassonne"])
+@pytest.mark.parametrize("game", tile_games())
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_a_state_sampled_from_a_view_shows_that_view(game: str, seat: int) -> None:
     """Bots decide from states sampled from their seat's view: such a state shows the seat the same view."""

@@ -39,6 +39,7 @@ class TikalEngine(Engine[TikalState, Action]):
     title = "Tikal"
     min_players = 2
     max_players = 4
+    hard_playouts = 64  # 24 left the hard level short of beating medium (docs/bots.md)
 
     # ----- set-up ----------------------------------------------------------------------------
     def new_game(self, players: int, options: Mapping[str, Any], seed: Seed) -> TikalState:
