@@ -5,9 +5,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from games.rules import engine
 from games.rules import games as registered
 from games.rules.botbench import PAIRINGS, run_pairing
-from games.rules.bots import DEFAULT, DEFAULT_RUNS, RUNS, Settings
+from games.rules.bots import DEFAULT, Settings
 
 
 class Command(BaseCommand):
@@ -18,10 +19,10 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
         parser.add_argument("--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS],
                             help="one pairing only (default: easy-random, medium-easy, hard-medium)")
-        own = ", ".join(f"{game} {runs}" for game, runs in sorted(RUNS.items()))
+        own = ", ".join(f"{game} {engine(game).hard_playouts}" for game in registered())
         parser.add_argument("--runs", type=int, default=DEFAULT.runs,
                             help=f"the hard level's search budget: drawn states each candidate is played on in "
-                                 f"(default: the game's own, as on the site: {DEFAULT_RUNS}; {own})")
+                                 f"(default: the game's own, as on the site: {own})")
         parser.add_argument("--horizon", type=int, default=DEFAULT.horizon,
                             help=f"the hard level's rounds of everyone's turns played on (default {DEFAULT.horizon})")
         parser.add_argument("--width", type=int, default=DEFAULT.width,
