@@ -12,6 +12,7 @@ from typing import Any
 
 from .data import HEX_INDEX, HEXES, KINDS, LETTERS, NKINDS, PER_KIND, SPACE_INDEX, TREASURE_INDEX
 from .state import GONE, PHASES, ROUNDS, SUPPLY, TikalState
+from .used import from_json
 
 
 def sample_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> TikalState:
@@ -63,6 +64,9 @@ def sample_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> Tika
     for q, r, n in turn["dug"]:
         state.dug_turn[SPACE_INDEX[(q, r)]] = n
     state.dig_at = SPACE_INDEX[tuple(turn["dig_at"])] if turn["dig_at"] else -1
+    state.used = from_json([[[SPACE_INDEX[tuple(t)] for t in world["leader"]],
+                             [[SPACE_INDEX[tuple(w["at"])], [SPACE_INDEX[tuple(t)] for t in w["temples"]]]
+                              for w in world["workers"]]] for world in turn["used"]])
     state.events = [dict(e) for e in view["events"]]
     # hidden: the stacks, letter by letter (A on top), and the treasures not taken
     for letter in reversed(LETTERS):

@@ -61,6 +61,7 @@ from .state import (
     next_active,
     strength,
 )
+from .used import FRESH, guarded, uncovered, unused_on, worker_moved
 
 ROTATED = [[rotate(h.stones, k) for k in range(6)] for h in HEXES]
 OPP = (3, 4, 5, 0, 1, 2)
@@ -171,7 +172,7 @@ def action_points(state: TikalState) -> list[Action]:
             if state.guard[s] >= 0:
                 continue
             done = state.levels_turn[s]
-            if ap >= 2 and done < 2 and here > done:
+            if ap >= 2 and done < 2 and (here > done or (done == 1 and unused_on(state, seat, s))):
                 v = state.value[s]
                 if v < 10 and state.tiles[v + 1] > 0:
                     out.append(TABLES.uncover[s])
@@ -305,6 +306,7 @@ def _begin(state: TikalState, bonus: bool) -> None:
     state.bonus = bonus
     state.levels_turn = [0] * NSPACES
     state.dug_turn = [0] * NSPACES
+    state.used = FRESH
 
 
 def _next_bonus(state: TikalState) -> None:
@@ -385,10 +387,12 @@ def _spend(state: TikalState, action: Action) -> None:
         if action.piece == "leader":
             state.leader[seat] = b
         else:
+            worker_moved(state, seat, a, b)
             state.workers[seat][a] -= 1
             state.workers[seat][b] += 1
     elif type(action) is Uncover:
         at = SPACE_INDEX[action.at]
+        uncovered(state, seat, at)
         state.value[at] += 1
         state.tiles[state.value[at]] -= 1
         state.levels_turn[at] += 1
@@ -411,6 +415,7 @@ def _spend(state: TikalState, action: Action) -> None:
         state.camps_left[seat] -= 1
     elif type(action) is Guard:
         at = SPACE_INDEX[action.at]
+        guarded(state, seat, at)
         state.guard[at] = seat
         state.guards_made[seat] += 1
         state.workers[seat][at] = 0
@@ -481,9 +486,10 @@ def _check(state: TikalState, seat: int, action: Action) -> int:
                 raise IllegalActionError(f"you have no explorer on the temple at {where(at)}")
             if state.levels_turn[at] >= 2:
                 raise IllegalActionError("at most 2 levels per temple per turn")
-            if explorers(state, seat, at) <= state.levels_turn[at]:
-                raise IllegalActionError("each level uncovered on a temple in a turn needs a different explorer "
-                                         "of yours there")
+            if state.levels_turn[at] == 1 and not unused_on(state, seat, at):
+                raise IllegalActionError(f"your explorer on the temple at {where(at)} has uncovered a level there "
+                                         "this turn: each level uncovered on a temple in a turn needs a different "
+                                         "explorer of yours there")
             value = state.value[at]
             if value >= 10:
                 raise IllegalActionError("the temple is at 10 already")
