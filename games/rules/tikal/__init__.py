@@ -5,7 +5,11 @@ Modules, by responsibility:
 - ``data``: ``board.json`` and ``hexes.json``, checked on import and turned into index tables;
 - ``state``: the mutable state and its JSON form; ``actions``: the actions, their dict forms and tables;
 - ``used``: which explorers have uncovered a level on which temple this turn (rules 5.4);
-- ``turns``: the flow of a turn (sections 4 to 7), what is legal and what each step does;
+- ``turns``: the flow of play (sections 4 to 7): what is legal now, each action type to its handler, turns and
+  rounds; ``placing``: placing the drawn hex (4.1); ``board``: borders, costs and pieces on a space;
+- the action-point steps (section 5), each with its ``list``, ``check`` and ``apply``: ``camps`` (enter, camp-move,
+  camp), ``walking`` (move), ``temples`` (uncover, guard), ``treasures`` (dig and its treasure, exchange); ``steps``
+  brings them together (every legal step in order, costs, paying for one);
 - ``scoring``: section 8 and the tie-breaks; ``record``: docs/records/tikal.md; ``view``: the views;
 - ``sample``: states drawn from a seat's view (bots); ``words``: the log's and emails' sentences;
 - ``engine``: ``TikalEngine``, the contract of ``games/rules/base.py``; ``bench``: the speed figures.

@@ -13,9 +13,11 @@ import heapq
 from typing import TYPE_CHECKING
 
 from ..base import JSONDict
+from .board import OPP
 from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO, rotate
 from .state import ACTIONS, GONE, OVER, PHASES, PLACE, ROUNDS, SUPPLY, TikalState
-from .turns import OPP, cost, legal
+from .steps import cost
+from .turns import legal
 from .used import World
 
 if TYPE_CHECKING:
