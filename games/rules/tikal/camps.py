@@ -59,8 +59,9 @@ def apply_enter(state: TikalState, seat: int, action: Enter) -> None:
 # ----- 5.2 moving between camps -------------------------------------------------------------------------------
 def list_camp_moves(state: TikalState, space: int, workers: int, leader: bool, camps: list[int],
                     out: list[Action]) -> None:
-    """From ``space`` (where the mover has ``workers`` and maybe its ``leader``) to each other of ``camps``."""
-    if state.ap < 1 or len(camps) < 2 or space not in camps:
+    """From the camp ``space`` (where the mover has ``workers`` and maybe its ``leader``) to each other of
+    ``camps``."""
+    if state.ap < 1 or len(camps) < 2:
         return
     move_w, move_l = TABLES.camp_move[WORKER][space], TABLES.camp_move[LEADER][space]
     for t in camps:

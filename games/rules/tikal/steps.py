@@ -57,7 +57,8 @@ def action_points(state: TikalState) -> list[Action]:
         if not w and not lead:
             continue
         list_moves(state, s, w, lead, out)
-        list_camp_moves(state, s, w, lead, camps, out)
+        if s in camps:
+            list_camp_moves(state, s, w, lead, camps, out)
         if kind[s] == TEMPLE:
             list_uncover(state, seat, s, w + lead, out)
             list_guard(state, seat, s, w, lead, out)

@@ -104,21 +104,23 @@ def _place(state: TikalState, action: Place) -> None:
     _begin(state, False)
 
 
-def _actions_now(state: TikalState) -> None:
+def _not_actions(state: TikalState) -> None:
+    """Why an action-point step or ``end`` is refused now (the phase is not ACTIONS)."""
     _chance_first(state)
-    if state.phase != ACTIONS:
-        raise IllegalActionError("the drawn hex must be placed first")
+    raise IllegalActionError("the drawn hex must be placed first")
 
 
 def _end(state: TikalState, action: End) -> None:
-    _actions_now(state)
+    if state.phase != ACTIONS:
+        _not_actions(state)
     end_turn(state)
 
 
 def _step(state: TikalState, action: Action) -> None:
     """An action-point step; the turn ends by itself once its points are spent (after a dig: once the treasure
     is taken)."""
-    _actions_now(state)
+    if state.phase != ACTIONS:
+        _not_actions(state)
     spend(state, action)
     if state.ap == 0 and state.phase == ACTIONS:
         end_turn(state)

@@ -8,12 +8,14 @@ from .board import LINKS, border_cost, has_piece, move_piece, where
 from .data import EMPTY, NEIGHBOUR, SPACE_INDEX, VOLCANO
 from .state import TikalState
 
+MOVE_WORKER, MOVE_LEADER = TABLES.move[WORKER], TABLES.move[LEADER]
+
 
 def list_moves(state: TikalState, space: int, workers: int, leader: bool, out: list[Action]) -> None:
     """From ``space`` (where the mover has ``workers`` and maybe its ``leader``) across each border it can pay."""
     ap, kind, stones = state.ap, state.kind, state.stones
     row = stones[space]
-    move_w, move_l = TABLES.move[WORKER][space], TABLES.move[LEADER][space]
+    move_w, move_l = MOVE_WORKER[space], MOVE_LEADER[space]
     for side, n, opp in LINKS[space]:
         nk = kind[n]
         if nk == EMPTY or nk == VOLCANO:
