@@ -20,7 +20,7 @@ from typing import Any
 from ..base import CHANCE, TERMINAL
 from .engine import TikalEngine
 from .state import ACTIONS, TikalState
-from .turns import cost
+from .steps import cost
 
 MID_GAME_TURNS = 20
 END_CHANCE = 0.1

@@ -12,9 +12,10 @@ from . import view as view_mod
 from . import words
 from .actions import END, TABLES, Action, parse_action
 from .data import HEXES, LETTERS, LEVEL_TILES, NKINDS, PER_KIND, board_data
+from .placing import placements
 from .scoring import evaluate, ranking
 from .state import ACTIONS, DRAW, OVER, PLACE, TREASURE, TikalState
-from .turns import end_turn, final_scoring, legal, placements, push
+from .turns import end_turn, final_scoring, legal, push
 
 
 def new_state(players: int, seed: Seed) -> TikalState:

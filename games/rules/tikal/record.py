@@ -2,7 +2,7 @@
 
 A record names every hex drawn and every treasure taken, so it replays without the seed: ``record_start`` (in the
 engine) stacks the hexes in an arbitrary order within each letter, and a draw may name any hex of the letter on
-top; a dig may name any kind not yet taken three times (``turns._treasure`` swaps it in from where the arbitrary
+top; a dig may name any kind not yet taken three times (``treasures.take_treasure`` swaps it in from where the arbitrary
 order had put it). ``entry_actions`` plays the entry on a copy, so every fault is reported by the rule it breaks.
 """
 from __future__ import annotations

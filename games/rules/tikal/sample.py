@@ -12,6 +12,7 @@ from typing import Any
 
 from .data import HEX_INDEX, HEXES, KINDS, LETTERS, NKINDS, PER_KIND, SPACE_INDEX, TREASURE_INDEX
 from .state import GONE, PHASES, ROUNDS, SUPPLY, TikalState
+from .used import Worlds, from_json
 
 
 def sample_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> TikalState:
@@ -63,6 +64,7 @@ def sample_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> Tika
     for q, r, n in turn["dug"]:
         state.dug_turn[SPACE_INDEX[(q, r)]] = n
     state.dig_at = SPACE_INDEX[tuple(turn["dig_at"])] if turn["dig_at"] else -1
+    state.used = _used(turn["used"])
     state.events = [dict(e) for e in view["events"]]
     # hidden: the stacks, letter by letter (A on top), and the treasures not taken
     for letter in reversed(LETTERS):
@@ -77,3 +79,11 @@ def sample_state(view: Mapping[str, Any], seat: int, rng: random.Random) -> Tika
             state.ruin[s] = [hidden.pop() for _ in range(n)]
     state.pool = hidden
     return state
+
+
+def _used(worlds: list[Any]) -> Worlds:
+    """``turn_state.used`` of a view (``[q, r]`` spaces) as the state keeps it."""
+    def at(xy: list[int]) -> int:
+        return SPACE_INDEX[(xy[0], xy[1])]
+    return from_json([[[at(t) for t in world["leader"]],
+                       [[at(w["at"]), [at(t) for t in w["temples"]]] for w in world["workers"]]] for world in worlds])

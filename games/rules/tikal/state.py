@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base import Seed
 from .data import BASE, BASE_CAMP, BASE_STONES, CAMPS, NKINDS, NSPACES, PRINTED, WORKERS
+from .used import FRESH, Worlds, from_json, guess, to_json
 
 # Phases: DRAW (chance: a hex comes off the stacks), PLACE (lay it), ACTIONS (spend AP), TREASURE (chance:
 # the kind a dig turns up), OVER.
@@ -32,7 +33,7 @@ _SCALARS = ("seed", "players", "seat", "phase", "turns", "ap", "pending", "round
 class TikalState:
     """Everything about one game, secrets included."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "events")
+    __slots__ = (*_LISTS, *_NESTED, *_SCALARS, "used", "events")
 
     def __init__(self, players: int, seed: Seed) -> None:
         self.seed = seed
@@ -63,6 +64,7 @@ class TikalState:
         self.ap = 0
         self.levels_turn = [0] * NSPACES                 # levels uncovered there this turn
         self.dug_turn = [0] * NSPACES                    # treasures taken there this turn
+        self.used: Worlds = FRESH                        # who uncovered which level this turn (used.py)
         self.pending = -1                                # the hex drawn, not placed yet (a volcano: the round's)
         self.round = NONE
         self.drawer = -1                                 # who drew the volcano of the round
@@ -112,6 +114,7 @@ class TikalState:
         new.tiles = self.tiles.copy()
         new.levels_turn = self.levels_turn.copy()
         new.dug_turn = self.dug_turn.copy()
+        new.used = self.used               # immutable tuples
         new.queue = self.queue.copy()
         new.workers = [w.copy() for w in self.workers]
         new.held = [h.copy() for h in self.held]
@@ -127,6 +130,7 @@ class TikalState:
         out["stones"] = [list(s) for s in self.stones]
         for name in _NESTED:
             out[name] = [list(x) for x in getattr(self, name)]
+        out["used"] = to_json(self.used)
         out["events"] = [dict(e) for e in self.events]
         return out
 
@@ -144,6 +148,7 @@ class TikalState:
         for name in _NESTED:
             setattr(new, name, [list(x) for x in data[name]])
         new.events = [dict(e) for e in data["events"]]
+        new.used = from_json(data["used"]) if "used" in data else guess(new)   # saved before it was tracked
         return new
 
 

@@ -13,9 +13,12 @@ import heapq
 from typing import TYPE_CHECKING
 
 from ..base import JSONDict
+from .board import OPP
 from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO, rotate
 from .state import ACTIONS, GONE, OVER, PHASES, PLACE, ROUNDS, SUPPLY, TikalState
-from .turns import OPP, cost, legal
+from .steps import cost
+from .turns import legal
+from .used import World
 
 if TYPE_CHECKING:
     from .engine import TikalEngine
@@ -67,9 +70,16 @@ def public_view(eng: TikalEngine, state: TikalState) -> JSONDict:
                   for seat in range(state.players)],
         "turn_state": {"levels": [[*SPACES[s], n] for s, n in enumerate(state.levels_turn) if n],
                        "dug": [[*SPACES[s], n] for s, n in enumerate(state.dug_turn) if n],
-                       "dig_at": list(SPACES[state.dig_at]) if state.dig_at >= 0 else None},
+                       "dig_at": list(SPACES[state.dig_at]) if state.dig_at >= 0 else None,
+                       "used": [_used(world) for world in state.used]},
         "events": [dict(e) for e in state.events],
     }
+
+
+def _used(world: World) -> JSONDict:
+    leader, tokens = world
+    return {"leader": [list(SPACES[t]) for t in leader],
+            "workers": [{"at": list(SPACES[at]), "temples": [list(SPACES[t]) for t in marks]} for at, marks in tokens]}
 
 
 def seat_view(state: TikalState, common: JSONDict, seat: int | None) -> JSONDict:

@@ -7,8 +7,8 @@ from games.rules.tikal import TikalEngine
 from games.rules.tikal.actions import Action, parse_action
 from games.rules.tikal.data import HEX_INDEX, SPACE_INDEX, TREASURE_INDEX
 from games.rules.tikal.engine import new_state
+from games.rules.tikal.placing import lay as lay_hex
 from games.rules.tikal.state import ACTIONS, TikalState
-from games.rules.tikal.turns import _lay
 
 ENG = TikalEngine()
 BC = (0, 3)          # the base camp
@@ -39,7 +39,7 @@ def lay(state: TikalState, hid: str, at: tuple[int, int], rotation: int = 0, tre
     state.stack.remove(h)
     saved = state.pending
     state.pending = h
-    _lay(state, sp(at), rotation)
+    lay_hex(state, sp(at), rotation)
     state.pending = saved
     if treasures is not None:
         for kind in state.ruin[sp(at)]:

@@ -6,8 +6,8 @@ import pytest
 from games.rules import CHANCE, IllegalActionError
 from games.rules.tikal.actions import Draw, Place
 from games.rules.tikal.data import EMPTY, HEX_INDEX, HEXES, JUNGLE, NEIGHBOUR, NSPACES, VOLCANO
+from games.rules.tikal.placing import placements
 from games.rules.tikal.state import ACTIONS, DRAW, PLACE
-from games.rules.tikal.turns import placements
 
 from .helpers import ENG, lay, position, sp
 
