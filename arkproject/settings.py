@@ -319,6 +319,8 @@ LOGGING = {
     },
 }
 
+# ModelBackend, refusing the site's computer players (accounts/backends.py)
+AUTHENTICATION_BACKENDS = ["accounts.backends.AccountBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -326,7 +328,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "arkproject.schema.ApiAutoSchema",  # with the error answers
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",    # scripts and clients (first: 401s)
+        "accounts.backends.AccountTokenAuthentication",   # scripts and clients (first: 401s); no computer
         "rest_framework.authentication.SessionAuthentication",  # the browser, with CSRF
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
