@@ -119,7 +119,8 @@ class GameJoinView(GameApiView):
 
 
 class GameResignView(GameApiView):
-    """Give up your seat (the game goes on without you; leaving one player, it ends)."""
+    """Give up your seat (the game goes on without you; leaving one player, it ends). Before every player still
+    in the game has played a turn of their own, the game is aborted instead: unrated, no winner."""
 
     @extend_schema(request=None, responses=GameSerializer)
     def post(self, request: Request, game_id: int) -> HttpResponseBase:

@@ -159,6 +159,8 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             words = f"{who} {what}" if who and move.kind != Move.Kind.FORCED else what
             if move.kind == Move.Kind.TIMEOUT:
                 words += " (the server played: time ran out)"
+        elif move.kind == Move.Kind.ABORT and who:  # a seat left before every player had played (seats.py)
+            words = f"{who} left before every player had played a turn: the game is aborted, and rates no one"
         else:
             change = SEAT_CHANGE_WORDS.get(move.kind, move.kind)
             words = f"{who} {change}" if who and move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else change
