@@ -147,9 +147,11 @@ def seat_names(game: Game) -> list[str]:
 
 def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> list[dict[str, Any]]:
     """The log as seat ``audience`` (None: a spectator) may see it: each move's entry, steps and scorings in
-    words; what others drew in secret stays secret."""
+    words; what others drew in secret stays secret. ``user`` names the player of the move's seat when they made
+    it themselves, never a moderator (removals, settling, aborting name no one)."""
     eng = engine(game.game)
     names = seat_names(game)
+    players = {seat.number: seat.user_id for seat in game.seats.all()}
     out = []
     for move in moves:
         who = names[move.seat] if move.seat is not None and move.seat < len(names) else ""
@@ -167,7 +169,8 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
         steps = [eng.step_for(step, move.seat, audience) for step in move.steps or []]
         out.append({
             "seq": move.seq, "kind": move.kind, "seat": move.seat,
-            "user": move.user.username if move.user_id is not None and move.user is not None else None,
+            "user": move.user.username if move.user is not None and move.seat is not None
+            and players.get(move.seat) == move.user_id else None,
             "turn": turn, "words": words[:1].upper() + words[1:] if words else words,
             "steps": [{"action": step, "words": eng.describe_action(step)} for step in steps],
             "events": move.events or [], "event_words": [eng.describe_event(e, names) for e in move.events or []],

@@ -345,6 +345,19 @@ def test_moves_since(c, users, game, anon):
     error(anon.get(url(10 ** 6, "moves")), 404)
 
 
+def test_the_log_names_players_never_moderators(c, users, anon, make_user):
+    moderator = make_user("eve_the_mod", is_staff=True)
+    game = play_first_turns(open_game(users[0], [users[1], users[2]], players=3, seed=5))
+    services.seat_remove(game_id=game.pk, user=users[2], moderator=moderator, reason="abusive chat")
+    services.game_settle(game_id=game.pk, moderator=moderator, reason="test")
+    for client in (anon, c[0], c[3]):
+        entries = ok(client.get(url(game.pk, "moves")))
+        assert [e["kind"] for e in entries][-2:] == ["remove", "settle"]
+        assert moderator.username not in json.dumps(entries)
+        assert {e["user"] for e in entries if e["kind"] == "turn"} == {u.username for u in users[:3]}
+        assert [e["user"] for e in entries][-2:] == [None, None]
+
+
 def test_record(c, users, game, anon):
     game = play(game, random.Random(2), turns=7)
     record = ok(anon.get(url(game.pk, "record")))
