@@ -286,6 +286,8 @@ RATE_LIMITS = {
     "turns": os.environ.get("RATE_LIMIT_TURNS", "120/m"),
     # POST /api/games/<id>/chat/: per user
     "chat": os.environ.get("RATE_LIMIT_CHAT", "10/m"),
+    # new games: POST /api/games/ and the lobby's forms, per user
+    "games": os.environ.get("RATE_LIMIT_GAMES", "30/h"),
 }
 for _name, _rate in RATE_LIMITS.items():
     if _rate.strip().lower() != "off" and not re.fullmatch(r"\d+/[smhd][a-z]*", _rate.strip()):
