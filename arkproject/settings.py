@@ -107,6 +107,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from the web processes themselves
+    "arkproject.middleware.RequestLineLimitMiddleware",  # 414 in JSON under /api/ (arkproject/middleware.py)
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -116,6 +117,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# The longest request line (method, path, query, protocol) the site takes, in bytes: gunicorn's default limit,
+# which it answered with an HTML page of its own. gunicorn runs with its limit raised to 8190 (Procfile), so that
+# lines up to that reach the middleware and get a readable 414.
+MAX_REQUEST_LINE = 4094
 
 ROOT_URLCONF = "arkproject.urls"
 WSGI_APPLICATION = "arkproject.wsgi.application"
