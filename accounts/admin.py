@@ -48,6 +48,12 @@ class UserAdmin(BaseUserAdmin):
     list_filter = ("is_active", "is_staff", "email_confirmed", OnVacationFilter)
     search_fields = ("username", "email", "display_name")
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        """A computer player's username and email are ones no person could choose ("computer~easy"), which
+        the form's own checks would refuse: shown, not edited."""
+        fields = tuple(super().get_readonly_fields(request, obj))
+        return (*fields, "username", "email") if obj is not None and obj.computer_level else fields
+
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         running = Vacation.objects.filter(user=OuterRef("pk"), ended_at__isnull=True)
         return super().get_queryset(request).annotate(vacation_ends_at=Subquery(running.values("ends_at")[:1]))

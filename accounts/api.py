@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from arkproject.ratelimit import LoginThrottle, SignupThrottle
 
 from . import services
+from .backends import AccountTokenAuthentication
 from .models import ReminderMode, signed_in
 
 ERROR = OpenApiResponse(
@@ -30,7 +31,7 @@ TOO_MANY = OpenApiResponse(
 )
 # Token first so that a missing or refused credential answers 401 with `WWW-Authenticate: Token`
 # (DRF takes that header from the first class; SessionAuthentication has none, which makes it a 403).
-AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
+AUTHENTICATION = [AccountTokenAuthentication, SessionAuthentication]
 
 
 class AccountSerializer(serializers.Serializer):
@@ -103,7 +104,7 @@ class AuthTokenObtainApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = AuthTokenObtainSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        # ModelBackend returns None for a wrong password and for an inactive (suspended) account alike
+        # the backend returns None for a wrong password, an inactive (suspended) account and a computer alike
         user = authenticate(request, **serializer.validated_data)
         if user is None:
             raise serializers.ValidationError("Unable to log in with that username and password.")
@@ -113,7 +114,7 @@ class AuthTokenObtainApi(APIView):
 class AuthTokenRevokeApi(APIView):
     """Log out of the API: the token this request is made with stops working (ask for a new one to go on)."""
 
-    authentication_classes = [TokenAuthentication]
+    authentication_classes = [AccountTokenAuthentication]
 
     @extend_schema(operation_id="accounts_token_revoke", request=None, responses={204: None})
     def delete(self, request: Request) -> Response:

@@ -69,8 +69,15 @@ class User(AbstractUser):
     # Set with is_active=False by the moderation service; ModelBackend and TokenAuthentication refuse inactive users.
     suspended_at = models.DateTimeField(null=True, blank=True)
     # A computer player of the site's own (games/computer/): it moves by itself, never times out, gets no email.
+    # Found by (level, seat) and never by its name (accounts.services.computer_player); it cannot log in.
     computer_level = models.CharField(max_length=10, blank=True, choices=ComputerLevel.choices,
                                       help_text="a computer player of the site, at this level (empty: a person)")
+    computer_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, editable=False,
+        help_text="which of the computers of its level it is: the Nth computer of a level at one table")
+    # The display name's key (accounts/names.py ``name_key``), so that no one takes a name another player
+    # is shown by.
+    display_key = models.CharField(max_length=600, blank=True, db_index=True, editable=False)
     # A bot account: a program of the user's own that plays through the API; shown as a bot to everyone.
     is_bot = models.BooleanField("bot account", default=False,
                                  help_text="the account is played by a program through the API")
@@ -79,6 +86,8 @@ class User(AbstractUser):
         constraints = [
             # unique=True alone lets "Ann@example.com" and "ann@example.com" be two accounts
             models.UniqueConstraint(Lower("email"), name="accounts_user_email_ci_unique"),
+            models.UniqueConstraint(fields=["computer_level", "computer_seat"], name="one_computer_per_level_and_seat",
+                                    condition=models.Q(computer_seat__isnull=False)),
         ]
 
     def __str__(self) -> str:
@@ -94,9 +103,12 @@ class User(AbstractUser):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.name_key = name_key(self.username)
+        self.display_key = name_key(self.display_name) if self.display_name else ""
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "username" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
+            kwargs["update_fields"] = update_fields = {*update_fields, "name_key"}
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "display_key"}
         super().save(*args, **kwargs)
         if getattr(self, "_revoke_tokens", False):
             from django.db import transaction

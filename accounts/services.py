@@ -11,14 +11,14 @@ from django.contrib.auth.password_validation import validate_password
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from .models import ComputerLevel, User, Vacation, time_zone_names
-from .names import name_key
+from .names import looks_like_computer, name_key
 
 logger = logging.getLogger(__name__)
 
@@ -42,11 +42,13 @@ def user_register(*, username: str, email: str, password: str, display_name: str
     except ValidationError as exc:
         errors.update(exc.message_dict)
     if "username" not in errors:
-        same = User.objects.filter(name_key=name_key(user.username)).values_list("username", flat=True).first()
-        if same == user.username:
-            errors["username"] = ["A user with that username already exists."]
-        elif same is not None:  # another case, or letters that look alike: it would pass for that player
-            errors["username"] = [f"That username is too like an existing one (“{same}”): choose another."]
+        problem = _username_problem(user.username)
+        if problem:
+            errors["username"] = [problem]
+    if "display_name" not in errors and user.display_name:
+        problem = display_name_problem(user, user.display_name)
+        if problem:
+            errors["display_name"] = [problem]
     if "email" not in errors and User.objects.filter(email__iexact=user.email).exists():
         errors["email"] = ["An account with that email address already exists."]
     try:
@@ -62,6 +64,40 @@ def user_register(*, username: str, email: str, password: str, display_name: str
     except IntegrityError:  # another request took the name or address between our check and the insert
         raise ValidationError("A user with that username or email address already exists.") from None
     return user
+
+
+COMPUTER_NAME = "That name is kept for the site's computer players: choose another."
+
+
+def _username_problem(username: str) -> str:
+    """Why a new account cannot have ``username`` (empty if it can): taken, too like a taken name or another
+    player's display name, or a computer player's."""
+    key = name_key(username)
+    same = User.objects.filter(name_key=key).values_list("username", flat=True).first()
+    if same == username:
+        return "A user with that username already exists."
+    if same is not None:  # another case, or letters that look alike: it would pass for that player
+        return f"That username is too like an existing one (“{same}”): choose another."
+    if looks_like_computer(username):
+        return COMPUTER_NAME
+    shown = User.objects.filter(display_key=key).first()
+    if shown is not None:
+        return f"That username is too like another player's name (“{shown.name}”): choose another."
+    return ""
+
+
+def display_name_problem(user: User, display_name: str) -> str:
+    """Why ``user`` may not be shown as ``display_name`` (empty if they may): it would pass for a computer
+    player, or for another player's username or display name (any case, any lookalike letters)."""
+    if looks_like_computer(display_name):
+        return COMPUTER_NAME
+    key = name_key(display_name)
+    others = User.objects.exclude(pk=user.pk) if user.pk is not None else User.objects.all()
+    other = others.filter(models.Q(name_key=key) | models.Q(display_key=key)).first()
+    if other is not None:
+        name = other.username if other.name_key == key else other.display_name
+        return f"That display name is too like another player's name (“{name}”): choose another."
+    return ""
 
 
 def user_signup(*, username: str, email: str, password: str, display_name: str = "", time_zone: str = "",
@@ -131,6 +167,10 @@ def user_settings_update(*, user: User, **fields: Any) -> User:
     others = [field.name for field in User._meta.fields if field.name not in fields]
     try:
         user.full_clean(exclude=others, validate_unique=False, validate_constraints=False)
+        if "display_name" in fields and user.display_name and user.display_name != original["display_name"]:
+            problem = display_name_problem(user, user.display_name)  # a name kept as it was stays allowed
+            if problem:
+                raise ValidationError({"display_name": [problem]})
     except ValidationError:
         for name, value in original.items():  # leave the caller's object as it was
             setattr(user, name, value)
@@ -140,7 +180,10 @@ def user_settings_update(*, user: User, **fields: Any) -> User:
 
 
 def auth_token_obtain(*, user: User) -> str:
-    """The user's API token key, created on first use (and again after a password change revoked it)."""
+    """The user's API token key, created on first use (and again after a password change revoked it). The
+    site's computer players have none: they play from the server itself."""
+    if user.computer_level:
+        raise ValidationError("The site's computer players cannot log in.", code="computer")
     token, _ = Token.objects.get_or_create(user=user)
     return str(token.key)
 
@@ -275,15 +318,28 @@ def vacations_end_due() -> int:
 
 
 # ----- computer players (games/computer/) -------------------------------------------------------------------
+def computer_username(level: str, number: int = 1) -> str:
+    """A computer's username: "computer~easy", "computer~easy~2". No person can sign up with such a name
+    (usernames take letters, digits and @ . + - _ only; no character that a person may use looks like "~"),
+    nor with one like it (``names.looks_like_computer``)."""
+    return f"computer~{level}" + (f"~{number}" if number > 1 else "")
+
+
 def computer_player(*, level: str, number: int = 1) -> User:
     """The site's computer player at ``level`` (one account per level and place at a table: a game with two
-    computers of a level seats "Computer (easy)" and "Computer (easy) 2"); made on first use."""
+    computers of a level seats "Computer (easy)" and "Computer (easy) 2"); made on first use.
+
+    Found by what it is, its level and place, never by a name: an account a person named "computer-easy" is a
+    person. Its email's domain has an underscore, which no address a person signs up with may have.
+    """
     if level not in ComputerLevel.values:
         raise ValidationError(f"a computer plays easy, medium or hard, not {level!r}")
-    username = f"computer-{level}" + (f"-{number}" if number > 1 else "")
+    if number < 1:
+        raise ValidationError(f"computers are numbered from 1, not {number}")
     display = f"Computer ({level})" + (f" {number}" if number > 1 else "")
-    user, created = User.objects.get_or_create(username=username, defaults={
-        "email": f"{username}@computer.invalid", "display_name": display, "computer_level": level})
+    user, created = User.objects.get_or_create(computer_level=level, computer_seat=number, defaults={
+        "username": computer_username(level, number), "email": f"{level}-{number}@computer_players.invalid",
+        "display_name": display})
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])

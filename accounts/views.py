@@ -21,6 +21,7 @@ from arkproject.ratelimit import rate_limit
 from games.chat.services import chat_mute
 
 from . import services
+from .backends import BACKEND
 from .forms import SignUpForm, UserSettingsForm, VacationStartForm
 from .models import signed_in
 
@@ -69,7 +70,7 @@ class UserSignUpView(View):
             except ValidationError as exc:
                 form.add_service_error(exc)
             else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend=BACKEND)
                 messages.success(request, f"Welcome, {user.name}! We sent a confirmation link to {user.email}.")
                 return redirect(next_page(request, "/"))  # back to the invitation that brought them, say
         return render(request, self.template_name, {"form": form, "next": next_page(request, "")})

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.core.exceptions import DisallowedHost, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
@@ -75,6 +75,18 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Optional[R
 # ----- Django's own error pages (URLs no view matched, errors outside DRF): JSON under /api/ ------------------
 def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400 (a host not allowed, a body Django could not parse outside DRF): JSON with what was wrong
+    under /api/, the site's page elsewhere."""
+    if is_api(request):
+        if isinstance(exception, DisallowedHost):  # its message would tell the settings to change
+            reason = "this site does not answer for that host name"
+        else:
+            reason = str(exception)[:200] or "the request could not be understood"
+        return JsonResponse({"detail": f"Bad request: {reason}."}, status=400)
+    return defaults.bad_request(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

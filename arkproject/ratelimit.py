@@ -110,30 +110,35 @@ def too_many_message(seconds: int, what: str = "attempts") -> str:
 View = Callable[..., HttpResponseBase]
 
 
-def rate_limit(scope: str, *, field: Optional[str] = None,
-               methods: tuple[str, ...] = ("POST",)) -> Callable[[View], View]:
+def rate_limit(scope: str, *, field: Optional[str] = None, methods: tuple[str, ...] = ("POST",),
+               per_user: bool = False, what: str = "attempts") -> Callable[[View], View]:
     """A view decorator: count each ``methods`` request by client address (and by the posted ``field``, e.g.
-    the username), and past the limit answer 429 with a page that says how long to wait."""
+    the username), or by user (``per_user``: a logged-in user's, wherever they come from), and past the limit
+    answer 429 with a page that says how long to wait ("Too many ``what``; try again in N minutes")."""
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method in methods:
-                idents = [f"ip:{client_address(request)}"]
+                user = getattr(request, "user", None)
+                if per_user and user is not None and user.is_authenticated:
+                    idents = [f"user:{user.pk}"]  # the same ident as the API's throttle: one count for both
+                else:
+                    idents = [f"ip:{client_address(request)}"]
                 value = request.POST.get(field, "").strip().lower() if field else ""
                 if value:
                     idents.append(f"{field}:{value}")
                 wait = hit_all(scope, idents)
                 if wait is not None:
-                    return too_many_response(request, wait)
+                    return too_many_response(request, wait, what)
             return view(request, *args, **kwargs)
         return wrapped
     return decorate
 
 
-def too_many_response(request: HttpRequest, wait: int) -> HttpResponseBase:
+def too_many_response(request: HttpRequest, wait: int, what: str = "attempts") -> HttpResponseBase:
     """The 429 page: "Too many attempts; try again in N minutes", with ``Retry-After``."""
     response = render(request, "accounts/too_many_attempts.html",
-                      {"message": too_many_message(wait)}, status=429)
+                      {"message": too_many_message(wait, what)}, status=429)
     response["Retry-After"] = str(wait)
     return response
 
@@ -197,6 +202,18 @@ class TurnThrottle(RateLimitThrottle):
 
     scope = "turns"
     what = "turns"
+
+    def idents(self, request: Any, view: Any) -> list[str]:
+        user = request.user
+        return [f"user:{user.pk}"] if user and user.is_authenticated else super().idents(request, view)
+
+
+class GameCreateThrottle(RateLimitThrottle):
+    """New games (POST /api/games/), per user; the lobby's forms share the count (``rate_limit("games",
+    per_user=True)``)."""
+
+    scope = "games"
+    what = "new games"
 
     def idents(self, request: Any, view: Any) -> list[str]:
         user = request.user

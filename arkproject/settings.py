@@ -109,6 +109,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from the web processes themselves
+    "arkproject.middleware.RequestLineLimitMiddleware",  # 414 in JSON under /api/ (arkproject/middleware.py)
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -118,6 +119,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# The longest request line (method, path, query, protocol) the site takes, in bytes: gunicorn's default limit,
+# which it answered with an HTML page of its own. gunicorn runs with its limit raised to 8190 (Procfile), so that
+# lines up to that reach the middleware and get a readable 414.
+MAX_REQUEST_LINE = 4094
 
 ROOT_URLCONF = "arkproject.urls"
 WSGI_APPLICATION = "arkproject.wsgi.application"
@@ -289,6 +295,8 @@ RATE_LIMITS = {
     "turns": os.environ.get("RATE_LIMIT_TURNS", "120/m"),
     # POST /api/games/<id>/chat/: per user
     "chat": os.environ.get("RATE_LIMIT_CHAT", "10/m"),
+    # new games: POST /api/games/ and the lobby's forms, per user
+    "games": os.environ.get("RATE_LIMIT_GAMES", "30/h"),
 }
 for _name, _rate in RATE_LIMITS.items():
     if _rate.strip().lower() != "off" and not re.fullmatch(r"\d+/[smhd][a-z]*", _rate.strip()):
@@ -322,6 +330,8 @@ LOGGING = {
     },
 }
 
+# ModelBackend, refusing the site's computer players (accounts/backends.py)
+AUTHENTICATION_BACKENDS = ["accounts.backends.AccountBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -329,7 +339,7 @@ LOGOUT_REDIRECT_URL = "/"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "arkproject.schema.ApiAutoSchema",  # with the error answers
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",    # scripts and clients (first: 401s)
+        "accounts.backends.AccountTokenAuthentication",   # scripts and clients (first: 401s); no computer
         "rest_framework.authentication.SessionAuthentication",  # the browser, with CSRF
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

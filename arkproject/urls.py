@@ -34,5 +34,6 @@ urlpatterns = [
 ]
 
 # Under /api/ every error is JSON with a readable `detail`, also where no view matched.
+handler400 = "arkproject.exceptions.bad_request"
 handler404 = "arkproject.exceptions.page_not_found"
 handler500 = "arkproject.exceptions.server_error"

@@ -61,7 +61,7 @@ def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
     for user in users:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[BACKEND_SESSION_KEY] = "accounts.backends.AccountBackend"
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
         store.save()
         sessions[user.pk] = store.session_key

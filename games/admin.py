@@ -352,7 +352,11 @@ class GameAdmin(admin.ModelAdmin):
             except GameError as err:
                 self.message_user(request, f"{name} was not removed from game #{game.pk}: {err}.", messages.ERROR)
             else:
-                over = " The game is over." if game.status == Game.Status.FINISHED else ""
+                ends: dict[str, str] = {
+                    Game.Status.FINISHED: " The game is over.",
+                    Game.Status.ABORTED: " The game is aborted: a player left before every player had played a turn "
+                                         "of their own, so it rates no one."}
+                over = ends.get(game.status, "")
                 self.message_user(request, f"Removed {name} from game #{game.pk}.{over}", messages.SUCCESS)
             return HttpResponseRedirect(change_url)
         context = {

@@ -104,6 +104,19 @@ def play_turn(game: Any, rng: Optional[random.Random] = None) -> Any:
     return game
 
 
+def play_first_turns(game: Any, rng: Optional[random.Random] = None) -> Any:
+    """Play random turns until every seat still in the game has played one of its own: from then on a seat
+    that leaves is out of a game that goes on (before, the game is aborted: games/play/seats.py)."""
+    from games.models import Game
+    from games.play.seats import first_turns_played
+
+    rng = rng or random.Random(game.pk)
+    game.refresh_from_db()
+    while game.status == Game.Status.ACTIVE and not first_turns_played(game):
+        game = play_turn(game, rng)
+    return game
+
+
 def play_turns(game: Any, count: Optional[int], rng: random.Random) -> Any:
     """Play ``count`` random turns (None: to the end)."""
     from games.models import Game

@@ -192,8 +192,9 @@ class MoveSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Move.Kind.choices)
     seat = serializers.IntegerField(allow_null=True)
-    user = serializers.CharField(allow_null=True, help_text="who made it; null for the server's moves (timeouts, "
-                                                            "forced entries) and for seat changes by nobody")
+    user = serializers.CharField(allow_null=True, help_text="the player of the seat, when they made it themselves; "
+                                                            "null for the server's moves (timeouts, forced entries) "
+                                                            "and a moderator's (never named)")
     turn = serializers.DictField(allow_null=True, help_text="the entry in the game's record form; null for seat "
                                                             "changes")
     words = serializers.CharField(help_text="the move in words")

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from arkproject.exceptions import BadRequest
 from arkproject.exceptions import Conflict as ConflictError
-from arkproject.ratelimit import TurnThrottle
+from arkproject.ratelimit import GameCreateThrottle, TurnThrottle
 from games.api.serializers import (
     GameCreateSerializer,
     GameSerializer,
@@ -66,6 +66,7 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
     serializer_class = GameSerializer
+    throttle_classes = [GameCreateThrottle]  # settings.RATE_LIMITS["games"], per user; a GET is not counted
 
     @extend_schema(parameters=[
         OpenApiParameter("status", str, enum=[s.value for s in Game.Status], description="only games in this status"),
@@ -119,7 +120,8 @@ class GameJoinView(GameApiView):
 
 
 class GameResignView(GameApiView):
-    """Give up your seat (the game goes on without you; leaving one player, it ends)."""
+    """Give up your seat (the game goes on without you; leaving one player, it ends). Before every player still
+    in the game has played a turn of their own, the game is aborted instead: unrated, no winner."""
 
     @extend_schema(request=None, responses=GameSerializer)
     def post(self, request: Request, game_id: int) -> HttpResponseBase:

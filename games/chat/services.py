@@ -23,16 +23,44 @@ from games.play.selectors import game_get
 #: Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a message could reverse
 #: the text shown after it, or disguise itself. Right-to-left text and the plain marks (U+200E, U+200F) stay.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: Every line break and run of white space is one space: a message is one line, and cannot start a line that
+#: would read as another player's ("gg\nBob: I resign").
+WHITE_SPACE = re.compile(r"\s+")
+#: At most this many combining marks on one character: every script's accents and points (Vietnamese two,
+#: Hebrew or Tibetan three), never a tower of hundreds drawn over the messages above and below.
+MAX_MARKS = 4
+#: Characters that print nothing: Unicode's Default_Ignorable_Code_Point (zero width spaces and joiners,
+#: variation selectors, fillers such as U+3164, tags), and the blank braille pattern.
+INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                       "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                       "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+
+
+def _marks_cut(text: str) -> str:
+    """``text`` with at most ``MAX_MARKS`` combining marks in a row."""
+    kept, run = [], 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run <= MAX_MARKS:
+            kept.append(char)
+    return "".join(kept)
+
+
+def _visible(char: str) -> bool:
+    """True if ``char`` prints something of its own (not white space, a mark, a format or unassigned
+    character, nor one that prints nothing)."""
+    return not (char.isspace() or INVISIBLE.match(char) or unicodedata.category(char)[0] in "MC")
 
 
 def clean_text(text: Any) -> str:
-    """The message as kept: a string, without control characters (line breaks aside) or bidi overrides, its
-    ends trimmed; ``BadTurn`` if empty or longer than ``MAX_LENGTH`` characters."""
+    """The message as kept: a string on one line (line breaks and runs of white space are one space), without
+    control characters or bidi overrides, with at most ``MAX_MARKS`` combining marks in a row, its ends
+    trimmed; ``BadTurn`` if nothing visible is left or it is longer than ``MAX_LENGTH`` characters."""
     if not isinstance(text, str):
         raise BadTurn("a message is text")
-    text = BIDI_CONTROLS.sub("", text.replace("\r\n", "\n"))
-    text = "".join(c for c in text if c == "\n" or unicodedata.category(c) != "Cc").strip()
-    if not text:
+    text = BIDI_CONTROLS.sub("", WHITE_SPACE.sub(" ", text))
+    text = _marks_cut("".join(c for c in text if unicodedata.category(c) != "Cc")).strip()
+    if not any(_visible(char) for char in text):
         raise BadTurn("write something first")
     if len(text) > MAX_LENGTH:
         raise BadTurn(f"a message has at most {MAX_LENGTH} characters")
@@ -62,8 +90,8 @@ def chat_post(*, game_id: Any, user: Any, text: Any) -> ChatMessage:
 
 def chat_report(*, message_id: Any, user: Any, reason: str = "") -> ChatReport:
     """A player of the game reports a message to the moderators (once per player and message)."""
-    message = ChatMessage.objects.filter(pk=_pk(message_id)).select_related("game").first()
-    if message is None:
+    message = ChatMessage.objects.filter(pk=_pk(message_id), hidden=False).select_related("game").first()
+    if message is None:  # a hidden message is gone from every table: nothing left to report
         raise GameNotFound("there is no such message")
     game = game_get(game_id=message.game_id, user=user)
     player_seat(game, user)

@@ -185,6 +185,8 @@ def send_timeout_emails(game_id: int, version: int) -> int:
         return 0
     absent = game.seats.select_related("user").get(number=timeout.seat)
     removed = game.moves.filter(kind=Move.Kind.REMOVE, seat=absent.number, version=timeout.version + 1).exists()
+    # out before a turn of their own: the game is aborted, unrated (games/play/seats.py)
+    aborted = game.moves.filter(kind=Move.Kind.ABORT, seat=absent.number, version=timeout.version + 1).exists()
     ended = game.status == Game.Status.FINISHED and not game.moves.filter(version__gt=version).exists()
     recipients = [s for s in game.seats.select_related("user").order_by("number")
                   if s.number != absent.number and s.status == Seat.Status.PLAYING
@@ -194,6 +196,7 @@ def send_timeout_emails(game_id: int, version: int) -> int:
         for seat in recipients:
             context = emails.game_context(game, seat.user, seat.number)
             context.update(absent=absent.user.name, timeouts=absent.timeouts, removed=removed, ended=ended,
+                           aborted=aborted,
                            won=ended and seat.result == Seat.Result.WON,
                            your_turn=game.status == Game.Status.ACTIVE and game.current_seat == seat.number)
             email = emails.record(user=seat.user, kind=SentEmail.Kind.TIMEOUT, context=context, game=game,

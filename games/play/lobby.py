@@ -110,7 +110,8 @@ def _start(game: Game) -> Progress:
 
 
 def game_resign(*, game_id: Any, user: Any) -> Game:
-    """Give up a seat (or leave a game not yet started)."""
+    """Give up a seat (or leave a game not yet started); before every seat has played a turn of its own, that
+    aborts the game (games/play/seats.py)."""
     with transaction.atomic():
         game = commit.locked(game_id)
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):

@@ -1,9 +1,13 @@
-"""A seat leaving a game (resigned, removed by a moderator, timed out too often): skipped from then on."""
+"""A seat leaving a game (resigned, removed by a moderator, timed out too often): skipped from then on; or,
+before every seat still in the game has played a turn of its own, the game aborted (docs/social.md)."""
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from games.models import Game, Seat
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from games.models import Game, Move, Seat
 from games.play import commit
 from games.play.turns import Progress
 from games.rules import engine
@@ -20,8 +24,12 @@ def drop_seat(game: Game, seat: Seat, status: str, kind: str, actor: Any, progre
         seat.delete()
         commit.log(game, kind, seat=None, user=actor)
         return
+    early = not first_turns_played(game)  # the leaving seat counts: it is still in the game
     seat.status = status
     seat.save(update_fields=["status"])
+    if early:
+        _abort(game, seat, actor)
+        return
     eng = engine(game.game)
     if progress is None:
         progress = commit.progress_of(game, eng)
@@ -40,3 +48,21 @@ def drop_seat(game: Game, seat: Seat, status: str, kind: str, actor: Any, progre
     else:
         commit.log(game, kind, seat=seat.number, user=actor)
     commit.store(game, progress)
+
+
+def first_turns_played(game: Game) -> bool:
+    """True once every seat still in the game has played a turn of its own (a turn the server played for a
+    seat whose time ran out is not one)."""
+    own_turn = Move.objects.filter(game=game, kind=Move.Kind.TURN, seat=OuterRef("number"))
+    return not game.seats.filter(status=Seat.Status.PLAYING).exclude(Exists(own_turn)).exists()
+
+
+def _abort(game: Game, seat: Seat, actor: Any) -> None:
+    """End the game aborted because ``seat`` left it early: no winner, unrated. The state and the turn in
+    progress stay as they were, so the log still rebuilds them."""
+    game.status = Game.Status.ABORTED
+    game.finished_at = timezone.now()
+    game.current_seat = None
+    game.deadline = None
+    game.time_left = None
+    commit.log(game, Move.Kind.ABORT, seat=seat.number, user=actor)

@@ -150,9 +150,11 @@ def seat_names(game: Game) -> list[str]:
 
 def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> list[dict[str, Any]]:
     """The log as seat ``audience`` (None: a spectator) may see it: each move's entry, steps and scorings in
-    words; what others drew in secret stays secret."""
+    words; what others drew in secret stays secret. ``user`` names the player of the move's seat when they made
+    it themselves, never a moderator (removals, settling, aborting name no one)."""
     eng = engine(game.game)
     names = seat_names(game)
+    players = {seat.number: seat.user_id for seat in game.seats.all()}
     out = []
     for move in moves:
         who = names[move.seat] if move.seat is not None and move.seat < len(names) else ""
@@ -162,13 +164,16 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             words = f"{who} {what}" if who and move.kind != Move.Kind.FORCED else what
             if move.kind == Move.Kind.TIMEOUT:
                 words += " (the server played: time ran out)"
+        elif move.kind == Move.Kind.ABORT and who:  # a seat left before every player had played (seats.py)
+            words = f"{who} left before every player had played a turn: the game is aborted, and rates no one"
         else:
             change = SEAT_CHANGE_WORDS.get(move.kind, move.kind)
             words = f"{who} {change}" if who and move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else change
         steps = [eng.step_for(step, move.seat, audience) for step in move.steps or []]
         out.append({
             "seq": move.seq, "kind": move.kind, "seat": move.seat,
-            "user": move.user.username if move.user_id is not None and move.user is not None else None,
+            "user": move.user.username if move.user is not None and move.seat is not None
+            and players.get(move.seat) == move.user_id else None,
             "turn": turn, "words": words[:1].upper() + words[1:] if words else words,
             "steps": [{"action": step, "words": eng.step_words(step)} for step in steps],
             "events": move.events or [], "event_words": [eng.describe_event(e, names) for e in move.events or []],

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import signed_in
+from arkproject.ratelimit import rate_limit
 from games.api.serializers import GameSerializer
 from games.chat.web import chat_context
 from games.models import Game, Seat
@@ -72,6 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("games", per_user=True, what="new games")  # the API's count too (settings.RATE_LIMITS)
 def game_new(request: HttpRequest) -> HttpResponse:
     """Create a game from the lobby form; the creator takes seat 0."""
     form = GameCreateForm(request.POST)
@@ -93,6 +95,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("games", per_user=True, what="new games")
 def game_vs_computer(request: HttpRequest) -> HttpResponse:
     """Start a two-player game against the site's computer at once (the lobby's one-click button)."""
     form = PlayComputerForm(request.POST)

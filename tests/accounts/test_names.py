@@ -74,3 +74,32 @@ def test_ordinary_display_names_are_kept() -> None:
     for name in ("Ann of Jericho", "Zoë", "Łukasz", "名前", "👩\u200d👩\u200d👧 family"):
         status, body = register(f"user{abs(hash(name)) % 10**6}", display_name=name)
         assert status == 201 and body["display_name"] == name
+
+
+@pytest.mark.parametrize("shown", ["alice", "ALICE", "\u0430lice", "Bobby Tables", "B0bby Tab1es"])
+def test_a_display_name_cannot_pass_for_another_player(shown: str) -> None:
+    UserFactory(username="alice")
+    UserFactory(username="bob", display_name="Bobby Tables")
+    status, body = register("fresh", display_name=shown)
+    assert status == 400 and "too like another player's name" in body["errors"]["display_name"][0]
+    carol = UserFactory(username="carol")
+    client = APIClient()
+    client.force_authenticate(carol)
+    response = client.patch("/api/accounts/me/", {"display_name": shown}, format="json")
+    assert response.status_code == 400 and "too like another player's name" in response.json()["detail"]
+    assert client.patch("/api/accounts/me/", {"display_name": "Carol"}, format="json").status_code == 200
+
+
+def test_a_username_cannot_pass_for_another_players_display_name() -> None:
+    UserFactory(username="dan", display_name="Zed")
+    status, body = register("zed")
+    assert status == 400 and "too like another player's name (“Zed”)" in body["errors"]["username"][0]
+
+
+def test_a_display_name_kept_as_it_was_does_not_stop_other_settings() -> None:
+    old = UserFactory(username="old", display_name="Eve")  # from before display names were compared
+    UserFactory(username="eve")
+    client = APIClient()
+    client.force_authenticate(old)
+    response = client.patch("/api/accounts/me/", {"display_name": "Eve", "notify_turn": False}, format="json")
+    assert response.status_code == 200

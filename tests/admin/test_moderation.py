@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import Game, ModeratorAction, Move, Seat
 from games.play import services
+from tests.factories import play_first_turns
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +87,7 @@ def test_settle_finishes_the_game_with_results(mod_client, moderator, ann, bob, 
 
 
 def test_remove_player_flow(mod_client, moderator, ann, bob, start_game):
-    game = start_game(ann, bob)
+    game = play_first_turns(start_game(ann, bob))
     seat = game.seats.get(user=bob)
     url = reverse("admin:games_game_remove_seat", args=[game.pk, seat.pk])
     change_url = reverse("admin:games_game_change", args=[game.pk])
@@ -112,6 +113,17 @@ def test_remove_player_flow(mod_client, moderator, ann, bob, start_game):
 
     again = mod_client.post(url, {"reason": "twice"}, follow=True)
     assert f"bob was not removed from game #{game.pk}: this game is over." in texts(again)
+
+
+def test_removing_a_player_before_every_player_has_moved_aborts_the_game(mod_client, ann, bob, start_game):
+    game = start_game(ann, bob)
+    seat = game.seats.get(user=bob)
+    url = reverse("admin:games_game_remove_seat", args=[game.pk, seat.pk])
+    response = mod_client.post(url, {"reason": "abusive chat"}, follow=True)
+    assert (f"Removed bob from game #{game.pk}. The game is aborted: a player left before every player had "
+            "played a turn of their own, so it rates no one.") in texts(response)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED and game.seats.get(user=bob).status == Seat.Status.REMOVED
 
 
 def test_remove_from_an_unknown_game_or_seat_is_404(mod_client, make_user, ann, bob, start_game):

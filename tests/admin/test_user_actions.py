@@ -12,6 +12,7 @@ from django.test import RequestFactory
 
 from games.admin import suspend_users, unsuspend_users
 from games.models import Game, ModeratorAction, Seat
+from tests.factories import play_first_turns
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +55,7 @@ def test_suspend_asks_for_a_reason_first(moderator, ann):
 
 @needs_suspended_at
 def test_suspend_makes_the_user_inactive_and_removes_them_from_games(moderator, ann, bob, start_game):
-    game = start_game(ann, bob)
+    game = play_first_turns(start_game(ann, bob))
     request = admin_request(moderator, {"action": "suspend_users", "post": "yes", "reason": "cheating"})
     assert suspend_users(user_admin(), request, User.objects.filter(pk=bob.pk)) is None
     assert texts(request) == ["Suspended 1 user: bob."]

@@ -10,7 +10,7 @@ import pytest
 
 from games.models import Game
 from tests.browser.pages import log_in
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory, play_first_turns
 from tests.factories import start_game as make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,7 @@ def chat_errors(page) -> list[str]:
 
 def test_two_players_chat_live_and_rematch(new_page) -> None:
     ann_user, bob_user = UserFactory(username="ann"), UserFactory(username="bob")
-    game = make_game([ann_user, bob_user], rated=True)
+    game = play_first_turns(make_game([ann_user, bob_user], rated=True))  # else resigning aborts it, unrated
     ann, bob = new_page(), new_page()
     log_in(ann, "ann", PASSWORD)
     log_in(bob, "bob", PASSWORD)

@@ -18,14 +18,15 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from arkproject import ratelimit
+from games.models import Game
 from games.play import services
 from tests.factories import UserFactory
 
 from .conftest import run_python
 
 #: The rates of arkproject/settings.py with no RATE_LIMIT_* in the environment.
-REAL_RATE_LIMITS = {"login": "10/m", "signup": "5/h", "password_reset": "5/h", "turns": "120/m"}
-TOO_MANY = re.compile(r"Too many (attempts|turns); try again in (\d+) minutes?\.")
+REAL_RATE_LIMITS = {"login": "10/m", "signup": "5/h", "password_reset": "5/h", "turns": "120/m", "games": "30/h"}
+TOO_MANY = re.compile(r"Too many (attempts|turns|new games); try again in (\d+) minutes?\.")
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +66,7 @@ def test_the_settings_defaults_are_the_real_rates() -> None:
                         {})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == '{"login": "10/m", "signup": "5/h", "password_reset": "5/h", ' \
-                                                     '"turns": "120/m", "chat": "10/m"}'
+                                                     '"turns": "120/m", "chat": "10/m", "games": "30/h"}'
 
 
 # ----- the pages ---------------------------------------------------------------------------------------------
@@ -170,6 +171,31 @@ def test_turns_per_user() -> None:
     other = APIClient()
     other.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=carol).key}")
     assert other.post(url, stale, format="json").status_code in (403, 409)
+
+
+@pytest.mark.django_db
+def test_new_games_per_user_through_the_api_and_the_lobby() -> None:
+    """Creating games had no limit (issue 24, item 8): 30 an hour per user, the API and the lobby together."""
+    alice, bob = UserFactory(username=unique("alice")), UserFactory(username=unique("bob"))
+    api = APIClient()
+    api.force_authenticate(alice)
+    new = {"game": "ark", "seats": 2}
+    for attempt in range(29):
+        assert api.post("/api/games/", new, format="json").status_code == 201, attempt
+    page = Client()
+    page.force_login(alice)
+    assert page.post(reverse("game_vs_computer"), {"game": "ark", "level": "easy"}).status_code == 302
+    response = api.post("/api/games/", new, format="json")
+    wait = assert_too_many(response, 3600, json=True)
+    assert response.json()["detail"].startswith("Too many new games") and wait > 60
+    response = page.post(reverse("game_new"), {"game": "ark", "seats": 2, "move_hours": 72})
+    assert_too_many(response, 3600, json=False)
+    assert page.post(reverse("game_vs_computer"), {"game": "ark", "level": "easy"}).status_code == 429
+    assert api.get("/api/games/").status_code == 200  # reading the list is no new game
+    other = APIClient()
+    other.force_authenticate(bob)
+    assert other.post("/api/games/", new, format="json").status_code == 201, "per user"
+    assert Game.objects.filter(created_by=alice).count() == 30
 
 
 # ----- the mechanism -----------------------------------------------------------------------------------------

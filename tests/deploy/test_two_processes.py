@@ -107,7 +107,7 @@ def session_cookie(user: Any) -> str:
     """A logged-in session for ``user``, made in the database the way django.contrib.auth.login makes one."""
     store = SessionStore()
     store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[BACKEND_SESSION_KEY] = "accounts.backends.AccountBackend"
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"

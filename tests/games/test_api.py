@@ -11,6 +11,7 @@ from rest_framework.authtoken.models import Token
 from games.models import Game, Move
 from games.play import services
 from games.rules import RulesError, engine
+from tests.factories import play_first_turns
 from tests.games.conftest import mover, next_turn, open_game, play, secret_keys
 
 pytestmark = pytest.mark.django_db
@@ -176,6 +177,7 @@ def test_resign(c, users):
 
 
 def test_resign_an_active_game(c, users, game):
+    play_first_turns(game)  # before, a resignation aborts the game (tests/social/test_ratings.py)
     data = ok(c[0].post(url(game.pk, "resign"), {}, format="json"))
     assert data["status"] == "finished" and data["your_seat"] is None
     results = {s["user"]["id"]: (s["status"], s["result"]) for s in data["seats"]}
@@ -269,7 +271,7 @@ def test_no_turn_in_a_finished_or_waiting_game(c, users, game):
 # ----- reading --------------------------------------------------------------------------------
 def test_list_filters(c, users, anon, started):
     active = started("ark", 2)                                  # users 0 and 1
-    finished = open_game(users[2], [users[3]], game="carcassonne", players=2)
+    finished = play_first_turns(open_game(users[2], [users[3]], game="carcassonne", players=2))
     services.game_resign(game_id=finished.pk, user=users[2])
     waiting = open_game(users[1], players=3)
 
@@ -341,6 +343,19 @@ def test_moves_since(c, users, game, anon):
     for bad in ("x", "1.5", "", "%00"):
         assert "since" in error(anon.get(url(game.pk, "moves") + f"?since={bad}"), 400)
     error(anon.get(url(10 ** 6, "moves")), 404)
+
+
+def test_the_log_names_players_never_moderators(c, users, anon, make_user):
+    moderator = make_user("eve_the_mod", is_staff=True)
+    game = play_first_turns(open_game(users[0], [users[1], users[2]], players=3, seed=5))
+    services.seat_remove(game_id=game.pk, user=users[2], moderator=moderator, reason="abusive chat")
+    services.game_settle(game_id=game.pk, moderator=moderator, reason="test")
+    for client in (anon, c[0], c[3]):
+        entries = ok(client.get(url(game.pk, "moves")))
+        assert [e["kind"] for e in entries][-2:] == ["remove", "settle"]
+        assert moderator.username not in json.dumps(entries)
+        assert {e["user"] for e in entries if e["kind"] == "turn"} == {u.username for u in users[:3]}
+        assert [e["user"] for e in entries][-2:] == [None, None]
 
 
 def test_record(c, users, game, anon):

@@ -247,6 +247,8 @@ def test_a_timeout_ends_the_turn_and_the_steps_taken_stand() -> None:
 def test_resign_removal_and_settle_in_mid_turn_keep_the_log_whole(make_user) -> None:
     table = Table()
     moderator = make_user(is_staff=True)
+    table.step({"type": "end"})  # each plays a turn of their own: a seat leaving now leaves a game that counts
+    table.step({"type": "end"})
     table.step({"type": "draw"})
     removed = table.mover()
     services.seat_remove(game_id=table.id, user=removed, moderator=moderator)
@@ -264,6 +266,7 @@ def test_resign_removal_and_settle_in_mid_turn_keep_the_log_whole(make_user) -> 
     table.assert_log_rebuilds()
 
     table = Table(seed=11)
+    table.step({"type": "end"})
     table.step({"type": "end"})
     quitter = table.other()
     table.post(quitter, f"/api/games/{table.id}/resign/", {})

@@ -433,7 +433,7 @@ def test_a_seat_leaving_out_of_turn_keeps_the_movers_clock(started, users):
     from games.play import clock
 
     game = started("carcassonne", 3, seed=41)
-    game = play(game, random.Random(41), turns=2)
+    game = play(game, random.Random(41), turns=3)  # every seat has played one: a seat leaving now is only out
     deadline, to_move = game.deadline, game.current_seat
     other = next(s.user for s in game.seats.all() if s.number != to_move)
     clock.freeze(clock.now() + timedelta(hours=5))

@@ -9,7 +9,10 @@ from django.core import mail
 from games.models import Game, Move, Notice, Seat
 from games.notifications import tasks
 from games.play import selectors
+from games.ratings.models import Rating, RatingChange
 from games.rules import engine, record
+from tests import factories
+from tests.factories import play_first_turns
 
 from .conftest import SITE, mover, play, seat_of, sent, sweep
 
@@ -81,7 +84,7 @@ def test_moving_yourself_resets_the_timeouts_in_a_row(start, clock) -> None:
 
 
 def test_the_third_timeout_in_a_row_removes_the_player(start, clock) -> None:
-    game = start(3)
+    game = play_first_turns(start(3))
     absent = mover(game)
     for count in (1, 2, 3):
         while mover(game) != absent:
@@ -105,7 +108,7 @@ def test_the_third_timeout_in_a_row_removes_the_player(start, clock) -> None:
 
 
 def test_a_two_player_game_ends_at_the_third_timeout_and_the_absent_player_loses(start, clock) -> None:
-    game = start(2)
+    game = play_first_turns(start(2))
     absent = mover(game)
     other = next(s.user for s in game.seats.all() if s.user != absent)
     for _ in range(3):
@@ -119,6 +122,25 @@ def test_a_two_player_game_ends_at_the_third_timeout_and_the_absent_player_loses
     assert selectors.state_from_log(game) == game.state
     [news] = sent("the game is over")
     assert news.to == [other.email] and "You won." in news.body
+    assert not Notice.objects.filter(game=game, done_at__isnull=True).exists()
+
+
+def test_timing_out_before_a_first_turn_of_ones_own_aborts_the_game_unrated(users, clock) -> None:
+    game = factories.start_game(users[:2], rated=True)
+    absent = mover(game)
+    other = next(s.user for s in game.seats.all() if s.user != absent)
+    for _ in range(3):
+        while game.status == Game.Status.ACTIVE and mover(game) != absent:
+            game = play(game)  # the other plays; the absent player never does
+        mail.outbox.clear()
+        game = time_out(game, clock)
+    assert game.status == Game.Status.ABORTED and game.deadline is None and game.current_seat is None
+    assert seat_of(game, absent).status == Seat.Status.REMOVED
+    assert not game.seats.filter(result=Seat.Result.WON).exists()
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+    assert selectors.state_from_log(game) == game.state
+    [news] = sent("the game is aborted")
+    assert news.to == [other.email] and "rates no one" in news.body and "You won" not in news.body
     assert not Notice.objects.filter(game=game, done_at__isnull=True).exists()
 
 

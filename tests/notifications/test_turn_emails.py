@@ -8,6 +8,7 @@ from games.models import Notice, SentEmail
 from games.notifications import tasks
 from games.rules import engine
 from games.rules.tiles.words import describe_tile
+from tests.factories import play_first_turns
 
 from .conftest import SITE, mover, play, sent, sweep
 
@@ -120,7 +121,7 @@ def test_every_email_has_one_click_unsubscribe_headers(start, clock) -> None:
 def test_another_seat_leaving_does_not_send_the_mover_the_same_turn_email_again(start, clock) -> None:
     from games.play import services
 
-    game = start(3)
+    game = play_first_turns(start(3))  # a seat leaving before then aborts the game
     waiting = mover(game)
     deadline = game.deadline
     clock.advance(minutes=6)

@@ -98,7 +98,7 @@ def test_outsiders_and_former_players_are_refused(cast, make_user) -> None:
     ann, bob, cyd, mod = cast["ann"], cast["bob"], cast["cyd"], cast["mod"]
     dan, eve = make_user(username="dan"), make_user(username="eve")
     game = start_game([ann, bob, dan, eve], name="carcassonne", seed=77)
-    game = play_turns(game, 2, random.Random(2))
+    game = play_turns(game, 4, random.Random(2))  # each of the four has played a turn
     seen = {}
 
     def attempt(user, who: str) -> None:

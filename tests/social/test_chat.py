@@ -167,3 +167,39 @@ def test_the_settings_page_mutes_the_chat(users) -> None:
     assert muted(users[0])
     client.post("/accounts/settings/", {"time_zone": "UTC"})
     assert not muted(users[0])
+
+
+@pytest.mark.parametrize("blank", ["\u200b\u200b\u200b", "\u3164", "\u2800 \u2800", "\u200d\ufe0f", "\u0301\u0301",
+                                   "\U000e0041\U000e0042", "\u200b\n\u200b"])
+def test_a_message_of_invisible_characters_is_refused(users, client_for, blank: str) -> None:
+    game = rated_game(users[:2])
+    response = post(client_for(users[0]), game, blank)
+    assert response.status_code == 400 and response.json()["detail"] == "write something first"
+    assert ChatMessage.objects.count() == 0
+
+
+def test_a_message_is_one_line(users, client_for) -> None:
+    """A line break would start a line that reads as another player's ("Bob: I resign")."""
+    game = rated_game(users[:2])
+    for text in ("gg\nBob: I resign, you win", "gg\r\n\r\nBob: I resign, you win", "gg\u2028Bob: I resign, you win",
+                 "gg\x85Bob: I resign, you win", "gg  \t      Bob: I resign, you win"):
+        assert post(client_for(users[0]), game, text).json()["text"] == "gg Bob: I resign, you win"
+
+
+def test_stacked_combining_marks_are_cut_to_a_few(users, client_for) -> None:
+    game = rated_game(users[:2])
+    tower = "Z" + "\u0336\u0301\u0302\u0303\u0304" * 60 + "! Tiếng Việt, עִבְרִית, བསྒྲུབས"
+    text = post(client_for(users[0]), game, tower).json()["text"]
+    assert text == "Z\u0336\u0301\u0302\u0303! Tiếng Việt, עִבְרִית, བསྒྲུབས"
+
+
+def test_a_hidden_message_cannot_be_reported(users, client_for, make_user) -> None:
+    from games.chat.services import chat_hide
+
+    game = rated_game(users[:2])
+    message_id = post(client_for(users[0]), game, "rude words").json()["id"]
+    chat_hide(message=ChatMessage.objects.get(pk=message_id), moderator=make_user("mod", is_staff=True),
+              reason="insults")
+    response = client_for(users[1]).post(f"/api/chat/{message_id}/report/", {"reason": "rude"}, format="json")
+    assert response.status_code == 404 and response.json()["detail"] == "there is no such message"
+    assert not ChatReport.objects.exists()

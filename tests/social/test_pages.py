@@ -9,6 +9,7 @@ from games.models import Game
 from games.play import services
 from games.ratings.models import Rating
 from games.ratings.openskill_model import PROVISIONAL_GAMES, shown
+from tests.factories import play_first_turns
 from tests.social.conftest import rated_game
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def page(user, path: str) -> str:
 
 def play_rated_games(a, b, count: int) -> None:
     for seed in range(count):
-        game = rated_game([a, b], seed=100 + seed)
+        game = play_first_turns(rated_game([a, b], seed=100 + seed))
         services.game_resign(game_id=game.pk, user=b)
 
 
@@ -71,7 +72,7 @@ def test_lobby_shows_ratings_beside_names(users) -> None:
 
 def test_the_end_of_a_game_shows_rating_changes_and_the_rematch(users) -> None:
     a, b = users[:2]
-    game = rated_game([a, b])
+    game = play_first_turns(rated_game([a, b]))
     services.game_resign(game_id=game.pk, user=b)
     html = page(a, f"/games/{game.pk}/")
     assert 'id="table-end"' in html and "rating-change up" in html and "rating-change down" in html

@@ -6,6 +6,7 @@ import pytest
 from games.models import Game
 from games.play import services
 from games.rematch.models import RematchOffer
+from tests.factories import play_first_turns
 from tests.social.conftest import rated_game, seats_of, settle
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +42,7 @@ def test_three_players_offer_accept_and_the_order_turns(users, client_for, moder
 def test_a_decline_ends_the_offer(users, client_for) -> None:
     game = rated_game(users[:2])
     assert client_for(users[0]).post(url(game), {}, format="json").status_code == 409, "not over yet"
+    game = play_first_turns(game)
     services.game_resign(game_id=game.pk, user=users[1])
     assert client_for(users[1]).post(url(game), {"accept": False}, format="json").status_code == 409
     client_for(users[1]).post(url(game), {}, format="json")
@@ -51,7 +53,8 @@ def test_a_decline_ends_the_offer(users, client_for) -> None:
 
 
 def test_computers_accept_at_once(users, client_for) -> None:
-    game = services.game_create(user=users[0], game="ark", players=2, computers=["easy"], rated=False)
+    game = play_first_turns(services.game_create(user=users[0], game="ark", players=2, computers=["easy"],
+                                                 rated=False))
     services.game_resign(game_id=game.pk, user=users[0])
     game.refresh_from_db()
     done = client_for(users[0]).post(url(game), {}, format="json").json()

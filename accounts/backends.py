@@ -1,0 +1,33 @@
+"""Who may log in: Django's ModelBackend and DRF's TokenAuthentication, refusing the site's computer players.
+
+A computer player (``User.computer_level``) plays from the server itself; no password, session or token
+stands for one, even if a moderator gave it a password by mistake or an old token is still stored.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.backends import ModelBackend
+from rest_framework import exceptions
+from rest_framework.authentication import TokenAuthentication
+
+#: The one authentication backend (settings.AUTHENTICATION_BACKENDS); ``login(..., backend=BACKEND)``.
+BACKEND = "accounts.backends.AccountBackend"
+
+
+class AccountBackend(ModelBackend):
+    """ModelBackend: username and password; an inactive (suspended) account or a computer player is refused,
+    at log-in and on every request of a session (``get_user``)."""
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        return super().user_can_authenticate(user) and not getattr(user, "computer_level", "")
+
+
+class AccountTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``, refused for a computer player as for an inactive account (401)."""
+
+    def authenticate_credentials(self, key: str) -> Any:
+        user, token = super().authenticate_credentials(key)
+        if getattr(user, "computer_level", ""):
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        return user, token
