@@ -155,7 +155,7 @@ def test_every_change_raced_against_every_other_is_saved_or_refused(make_user) -
 def test_five_players_resigning_at_once_are_all_saved_until_the_game_ends(make_user) -> None:
     for round_ in range(3):
         users = [make_user() for _ in range(5)]
-        game = play_turns(start_game(users, game="carcassonne", seed=900 + round_), 3, random.Random(round_))
+        game = play_turns(start_game(users, game="carcassonne", seed=900 + round_), 6, random.Random(round_))
         before = game.version
         out = check_results(race_all([partial(api, user, f"/api/games/{game.pk}/resign/", {}) for user in users]),
                             ["resign"] * 5)
