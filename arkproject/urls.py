@@ -6,8 +6,6 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from arkproject.ratelimit import rate_limit
 
-# The admin's log-in page counts against the same limit as the site's (before admin.site.urls reads it).
-admin.site.login = rate_limit("login", field="username")(admin.site.login)  # type: ignore[method-assign,assignment]
 
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """/favicon.ico: the site's icon (its static address is known once the static files are collected)."""
@@ -29,6 +27,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("", include("games.ratings.web_urls")),
     path("", include("games.web.urls")),
+    # the admin's log-in page counts against the same limit as the site's: served here, before the admin's own
+    path("admin/login/", rate_limit("login", field="username")(admin.site.login)),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
 ]

@@ -68,7 +68,7 @@ def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> 
         kind = "join"
         progress = None
         if len(seats) + 1 == game.players:
-            progress = _start(game)
+            progress = game_start(game)
             kind = "start"
         game.save()
         commit.changed(game, kind, progress=progress)
@@ -91,8 +91,9 @@ def seat_order(seed: int, players: int) -> list[int]:
     return order
 
 
-def _start(game: Game) -> Progress:
-    """Shuffle the seat order (seeded), set up the engine and take its first chance steps."""
+def game_start(game: Game) -> Progress:
+    """Start a locked game whose seats are all taken (inside the caller's transaction): shuffle the seat order
+    by the seed's seat stream, set up the engine and take its first chance steps. The caller saves the game."""
     seats = list(game.seats.order_by("number"))
     for seat in seats:  # two passes keep (game, number) unique throughout
         seat.number += 100

@@ -10,8 +10,7 @@ from django.db import transaction
 from games.models import Game, Seat
 from games.play import commit
 from games.play.errors import Conflict, NotAllowed
-from games.play.lobby import _start as game_start  # the lobby's own start: engine set-up and first steps
-from games.play.lobby import seat_order
+from games.play.lobby import game_start, seat_order
 from games.rematch import signals
 from games.rematch.models import RematchOffer
 
