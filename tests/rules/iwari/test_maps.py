@@ -29,12 +29,6 @@ def test_our_map_has_the_rules_numbers() -> None:
     assert BOARD.territory_names[BOARD.territory_index["EW"]] == "Elderwood"
 
 
-def test_the_copy_is_the_shared_map() -> None:
-    shared = Path("/work/shared/tiles/iwari-map.json")
-    if shared.exists():
-        assert json.loads(shared.read_text(encoding="utf-8")) == DATA
-
-
 def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     data = copy.deepcopy(DATA)
     change(data)
