@@ -175,17 +175,21 @@ class ModeratorAction(models.Model):
 
 
 class Notice(models.Model):
-    """Something due at a time for the player to move: a turn email, a reminder, the timeout.
+    """Something due at a time for the player to move: a turn email, a reminder, the timeout; or, for a
+    computer seat, its step.
 
     Rows, not broker countdowns: ``games.tasks.sweep_due_notices`` runs every minute and hands the due ones
     to tasks. A notice belongs to one game version; a move closes it. While the player is on vacation
-    ``due_at`` is empty and ``remaining`` holds the time that was left.
+    ``due_at`` is empty and ``remaining`` holds the time that was left. A computer's step is queued as soon as
+    its turn commits; its notice falls due only if the step has not been made ``COMPUTER_STEP_PATIENCE_SECONDS``
+    later (the queued task was lost), and the sweep queues it again.
     """
 
     class Kind(models.TextChoices):
         TURN_EMAIL = "turn_email", "turn email"
         REMINDER = "reminder", "reminder"
         TIMEOUT = "timeout", "timeout"
+        COMPUTER = "computer", "computer's step"
 
     # no index of its own: the unique (game, seat, kind, version) constraint's index serves lookups by game
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices", db_index=False)

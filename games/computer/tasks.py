@@ -1,6 +1,7 @@
 """The task that makes a computer player's step, and how it is queued: never inside a web request.
 
-With a broker (``REDIS_URL``) the step is a Celery task on a worker. On the embedded default Celery runs
+With a broker (``REDIS_URL``) the step is a Celery task on a worker of the computer players' own queue
+(``COMPUTER_QUEUE``). On the embedded default Celery runs
 tasks eagerly, in the calling thread, which after a turn is the request's own: there the task runs in this
 process's computer thread instead, so the request that made the turn answers at once.
 """
@@ -15,6 +16,8 @@ from celery import shared_task
 from django.db import connections
 
 from games.computer.players import computer_step
+from games.models import Notice
+from games.play import notices
 
 logger = logging.getLogger(__name__)
 _executor: Optional[ThreadPoolExecutor] = None
@@ -22,10 +25,17 @@ _lock = threading.Lock()
 _pending: set[Future[Any]] = set()
 
 
-@shared_task(name="games.tasks.play_computer_step")
+# Acknowledged when done, not when taken (``acks_late``), and handed back if the worker process dies mid-step
+# (``reject_on_worker_lost``): a step is keyed by the game's version, so making it twice is harmless. The task
+# goes to the computer players' own queue (settings.CELERY_TASK_ROUTES).
+@shared_task(name="games.tasks.play_computer_step", acks_late=True, reject_on_worker_lost=True)
 def play_computer_step(game_id: int, version: int) -> Optional[str]:
-    """The computer seat to move at ``version`` makes one step (nothing if the game moved on)."""
-    return computer_step(game_id, version)
+    """The computer seat to move at ``version`` makes one step (nothing if the game moved on); its notice
+    (the sweep's safety net, games/play/notices.py) is closed with what came of it."""
+    outcome = computer_step(game_id, version) or "moved on"
+    notices.finish(game_id=game_id, kind=Notice.Kind.COMPUTER, version=version, outcome=outcome,
+                   overwrite=outcome == "played")  # the step's own commit closed it as "moved on"
+    return outcome
 
 
 def _run_here(game_id: int, version: int) -> None:

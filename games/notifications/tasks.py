@@ -44,10 +44,13 @@ def queue(task: Any, *args: Any) -> None:
 
 # ----- the sweep -----------------------------------------------------------------------------------------
 def _hand_out(jobs: list[tuple[str, int, int, int]]) -> None:
+    from games.computer.tasks import queue_computer_step  # to the computer queue, or this process's computer thread
+
     starters: dict[str, Callable[[int, int, int], None]] = {
         Notice.Kind.TURN_EMAIL: lambda g, s, v: queue(send_turn_email, g, s, v),
         Notice.Kind.REMINDER: lambda g, s, v: queue(send_reminder, g, s, v),
         Notice.Kind.TIMEOUT: lambda g, s, v: queue(play_timeout, g, v),
+        Notice.Kind.COMPUTER: lambda g, s, v: queue_computer_step(g, v),
     }
     for kind, game_id, seat, version in jobs:
         try:
@@ -61,7 +64,8 @@ def sweep_due_notices() -> int:
     """Hand the due notices to their tasks and end the vacations whose time is up; returns how many.
 
     ``select_for_update(skip_locked=True)``: several sweepers at once each take different rows. A handed
-    notice is leased (due again after NOTICE_LEASE) until its task closes it, so a lost task is retried.
+    notice is leased (due again after NOTICE_LEASE, a computer's step after COMPUTER_STEP_PATIENCE_SECONDS)
+    until its task closes it, so a lost task is retried.
     """
     from accounts.services import vacations_end_due
 
@@ -77,7 +81,7 @@ def sweep_due_notices() -> int:
                 logger.error("gave up on %s after %s attempts", notice, notice.attempts)
                 continue
             notice.attempts += 1
-            notice.due_at = now + NOTICE_LEASE
+            notice.due_at = now + (notices.computer_patience() if notice.kind == Notice.Kind.COMPUTER else NOTICE_LEASE)
             notice.save(update_fields=["attempts", "due_at"])
             jobs.append((notice.kind, notice.game_id, notice.seat, notice.version))
         transaction.on_commit(lambda: _hand_out(jobs))

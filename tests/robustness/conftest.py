@@ -132,6 +132,37 @@ def check_log(game: Game) -> dict[str, Any]:
     return {"moves": len(moves), "turns": turns, "version": game.version}
 
 
+def drain(url: str, queue: str = "celery") -> list[str]:
+    """Run every task message waiting in the broker's list (and those they queue), as a worker would."""
+    import base64
+
+    import redis
+
+    client = redis.Redis.from_url(url)
+    ran: list[str] = []
+    try:
+        while (raw := client.rpop(queue)) is not None:
+            message = json.loads(raw)
+            args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
+            name = message["headers"]["task"]
+            result = celery_app.tasks[name].apply(args=args, kwargs=kwargs)
+            ran.append(f"{name.rsplit('.', 1)[-1]}{tuple(args)} -> {result.result!r}")
+    finally:
+        client.close()
+    return ran
+
+
+def terminate_backends(pids: list[int]) -> int:
+    """``pg_terminate_backend`` each of ``pids`` from a connection of its own, as an operator or a crash of the
+    server process would end them; returns how many were ended."""
+    import psycopg
+
+    db = django_settings.DATABASES["default"]
+    with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"] or None,
+                         password=db.get("PASSWORD") or None, dbname=db["NAME"], autocommit=True) as admin:
+        return sum(bool(admin.execute("SELECT pg_terminate_backend(%s)", [pid]).fetchone()[0]) for pid in pids)
+
+
 def decode(response: Any) -> Any:
     return json.loads(response.content) if response.content else None
 

@@ -7,8 +7,6 @@ private broker's list, as a worker would (``drain``), so the test needs no worke
 """
 from __future__ import annotations
 
-import base64
-import json
 import logging
 import random
 import time
@@ -22,33 +20,14 @@ from django.core import mail
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from arkproject.celery import app as celery_app
 from games.models import Game, Notice, SentEmail
 from games.notifications import tasks
 from games.play import clock as site_clock
 from tests.channels.conftest import Socket, session_cookie
 
-from .conftest import CeleryBroker, check_log, mover, next_turn, observed, start_game
+from .conftest import CeleryBroker, check_log, drain, mover, next_turn, observed, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def drain(url: str, queue: str = "celery") -> list[str]:
-    """Run every task message waiting in the broker's list (and those they queue), as a worker would."""
-    import redis
-
-    client = redis.Redis.from_url(url)
-    ran: list[str] = []
-    try:
-        while (raw := client.rpop(queue)) is not None:
-            message = json.loads(raw)
-            args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
-            name = message["headers"]["task"]
-            result = celery_app.tasks[name].apply(args=args, kwargs=kwargs)
-            ran.append(f"{name.rsplit('.', 1)[-1]}{tuple(args)} -> {result.result!r}")
-    finally:
-        client.close()
-    return ran
 
 
 def submit(game: Game, rng: random.Random) -> tuple[int, float]:

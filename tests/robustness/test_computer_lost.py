@@ -1,0 +1,133 @@
+"""A computer's step that is lost is made again (issue 24, items 4, 5 and 9).
+
+A computer's step is a task queued when its turn commits. The broker may be down then, the worker may die in
+the middle of the step, or the step's database connection may be cut: the task is gone. Every computer turn
+has a due row (``Notice`` kind ``computer``) that falls due ``COMPUTER_STEP_PATIENCE_SECONDS`` later unless
+the step was made; the sweep then queues the step again (keyed by the version: twice is harmless). The steps
+go to a queue of their own, so that games against the computer never hold up turn emails and timeouts.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from datetime import timedelta
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.db import OperationalError, connection
+from django.utils import timezone
+
+from games.computer import listen
+from games.computer import tasks as computer_tasks
+from games.models import Game, Notice
+from games.notifications import tasks
+from games.play import clock as site_clock
+from games.play import services
+from tests.factories import play_turn
+
+from .conftest import CeleryBroker, check_log, drain, need_postgres, observed, terminate_backends
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def computer_to_move(user: Any, game: str = "carcassonne", level: str = "easy") -> Game:
+    """A two-player game of ``user`` against the computer, at the computer's turn (its step queued as usual)."""
+    made = services.game_create(user=user, game=game, players=2, computers=[level])
+    made.refresh_from_db()
+    if made.seats.get(number=made.current_seat).user == user:
+        made = play_turn(made, random.Random(5))
+    assert made.seats.get(number=made.current_seat).user.computer_level == level
+    return made
+
+
+def patience() -> timedelta:
+    return timedelta(seconds=settings.COMPUTER_STEP_PATIENCE_SECONDS)
+
+
+def waiting_for(game: Game, user: Any) -> bool:
+    """The computer is done: the game waits for ``user`` (or is over)."""
+    game.refresh_from_db()
+    return game.status != Game.Status.ACTIVE or game.seats.get(number=game.current_seat).user == user
+
+
+def broker_lists(url: str) -> dict[str, int]:
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        return {name: client.llen(name) for name in ("celery", settings.COMPUTER_QUEUE)}
+    finally:
+        client.close()
+
+
+def test_the_computers_steps_go_to_a_queue_of_their_own(make_user, private_redis) -> None:
+    with CeleryBroker(private_redis.url):
+        game = computer_to_move(make_user())
+    lists = broker_lists(private_redis.url)
+    observed(f"a computer's step queued with a broker: waiting messages per queue {lists}")
+    assert lists == {"celery": 0, settings.COMPUTER_QUEUE: 1}, lists
+    assert drain(private_redis.url, settings.COMPUTER_QUEUE)[0].startswith(f"play_computer_step({game.pk}, ")
+
+
+def test_a_step_that_could_not_be_queued_while_redis_was_down_is_queued_again(make_user, private_redis,
+                                                                            caplog) -> None:
+    caplog.set_level(logging.ERROR)
+    me = make_user()
+    site_clock.freeze(timezone.now())
+    try:
+        with CeleryBroker(private_redis.url):
+            private_redis.kill()
+            game = computer_to_move(me)  # its step could not be queued: the broker was down
+            version = game.version
+            private_redis.start()  # same port, empty
+            assert drain(private_redis.url, settings.COMPUTER_QUEUE) == []
+            notice = Notice.objects.get(game=game, kind=Notice.Kind.COMPUTER, version=version)
+            assert tasks.sweep_due_notices() == 0  # not lost yet: the step may be on its way
+            site_clock.advance(patience() + timedelta(seconds=1))
+            assert tasks.sweep_due_notices() == 1
+            ran = drain(private_redis.url, settings.COMPUTER_QUEUE)
+    finally:
+        site_clock.unfreeze()
+    notice.refresh_from_db()
+    logged = sorted({r.getMessage()[:60] for r in caplog.records})
+    observed(f"Redis down when the computer's turn came (logged: {logged}); after the restart and "
+             f"{settings.COMPUTER_STEP_PATIENCE_SECONDS} s the sweep queued it again: {ran}; notice {notice.outcome!r}")
+    assert waiting_for(game, me) and game.version > version
+    assert ran[0] == f"play_computer_step({game.pk}, {version}) -> 'played'"
+    assert notice.done_at is not None and notice.outcome == "played"
+    check_log(game)
+
+
+def test_a_step_whose_database_connection_was_cut_is_made_again(make_user, eager_celery) -> None:
+    need_postgres("pg_terminate_backend ends the step's database connection")
+    me = make_user()
+    site_clock.freeze(timezone.now())
+    try:
+        with mock.patch.object(listen, "queue_computer_step") as queued:  # the step goes to "a worker": below
+            game = computer_to_move(me)
+        version = game.version
+        queued.assert_called_with(game.pk, version)
+
+        def cut(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            if "FOR UPDATE" in sql:  # as the step locks the game to save itself, its connection is ended
+                terminate_backends([connection.connection.info.backend_pid])
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(cut), pytest.raises(OperationalError):
+            computer_tasks.play_computer_step.apply(args=(game.pk, version))
+        connection.close()
+        game.refresh_from_db()
+        assert game.version == version  # nothing of the step was saved
+        site_clock.advance(patience() + timedelta(seconds=1))
+        assert tasks.sweep_due_notices() == 1  # the step is queued again (here: the computer thread)
+        computer_tasks.wait_for_computers()
+    finally:
+        site_clock.unfreeze()
+    notice = Notice.objects.get(game=game, kind=Notice.Kind.COMPUTER, version=version)
+    observed(f"the computer's step at version {version} lost its database connection; the sweep queued it "
+             f"again: the game is at version {Game.objects.get(pk=game.pk).version}, notice {notice.outcome!r}")
+    assert waiting_for(game, me) and game.version > version
+    assert notice.outcome == "played"
+    check_log(game)
