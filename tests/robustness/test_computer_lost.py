@@ -9,8 +9,14 @@ go to a queue of their own, so that games against the computer never hold up tur
 from __future__ import annotations
 
 import logging
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -27,7 +33,17 @@ from games.play import clock as site_clock
 from games.play import services
 from tests.factories import play_turn
 
-from .conftest import CeleryBroker, check_log, drain, need_postgres, observed, terminate_backends
+from .conftest import (
+    CeleryBroker,
+    check_log,
+    database_url,
+    drain,
+    need_postgres,
+    observed,
+    stop_process,
+    terminate_backends,
+    wait_until,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -130,4 +146,83 @@ def test_a_step_whose_database_connection_was_cut_is_made_again(make_user, eager
              f"again: the game is at version {Game.objects.get(pk=game.pk).version}, notice {notice.outcome!r}")
     assert waiting_for(game, me) and game.version > version
     assert notice.outcome == "played"
+    check_log(game)
+
+
+# ----- a worker killed in the middle of a step ---------------------------------------------------------------
+def start_computer_worker(redis_url: str, log: Path, entered: Path, pool: str, slow: float) -> subprocess.Popen:
+    """A real worker of the computer players' queue, on the test database and ``redis_url``, that waits ``slow``
+    seconds inside the first step it is given (tests/robustness/slow_computer.py)."""
+    env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url(), "INPROCESS_SWEEP": "0",
+           "SLOW_COMPUTER_LOG": str(entered), "SLOW_COMPUTER_SECONDS": str(slow),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(settings.BASE_DIR), os.environ.get("PYTHONPATH")]))}
+    with log.open("a") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "arkproject", "worker", f"--pool={pool}", "--concurrency=1",
+             "-Q", settings.COMPUTER_QUEUE, "--include", "tests.robustness.slow_computer", "-l", "info",
+             "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"computer-{time.time_ns()}@%h"],
+            cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+
+def entries(path: Path) -> list[list[str]]:
+    return [line.split() for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def test_a_worker_process_killed_mid_step_hands_the_step_back(make_user, private_redis, tmp_path) -> None:
+    need_postgres("the worker process must share the test database")
+    me = make_user()
+    log, entered = tmp_path / "worker.log", tmp_path / "entered.log"
+    worker = None
+    try:
+        with CeleryBroker(private_redis.url):
+            game = computer_to_move(me)  # its step waits in the computer queue
+            version = game.version
+            worker = start_computer_worker(private_redis.url, log, entered, pool="prefork", slow=120)
+            wait_until(lambda: entries(entered), "the worker inside the step", timeout=60, process=worker, log=log)
+            child = int(entries(entered)[0][0])
+            assert child != worker.pid  # the pool's process, not the worker's main one
+            os.kill(child, signal.SIGKILL)  # as the kernel's OOM killer would
+            wait_until(lambda: waiting_for(game, me), "the step made again", timeout=60, process=worker, log=log)
+    finally:
+        if worker is not None:
+            stop_process(worker, timeout=20)
+    seen = entries(entered)
+    observed(f"the worker's pool process was SIGKILLed inside the step at version {version}; the step was handed "
+             f"back and made by a new pool process: steps started {[' '.join(e) for e in seen]}")
+    assert seen[1] == [seen[1][0], str(game.pk), str(version)] and seen[1][0] != str(child)
+    check_log(game)
+
+
+def test_a_worker_killed_mid_step_leaves_the_step_to_the_sweep(make_user, private_redis, tmp_path) -> None:
+    need_postgres("the worker process must share the test database")
+    me = make_user()
+    log, entered = tmp_path / "worker.log", tmp_path / "entered.log"
+    workers: list[subprocess.Popen] = []
+    site_clock.freeze(timezone.now())  # the sweep runs here on this clock; the workers keep the real time
+    try:
+        with CeleryBroker(private_redis.url):
+            game = computer_to_move(me)
+            version = game.version
+            workers.append(start_computer_worker(private_redis.url, log, entered, pool="solo", slow=120))
+            wait_until(lambda: entries(entered), "the worker inside the step", timeout=60, process=workers[0],
+                       log=log)
+            os.kill(workers[0].pid, signal.SIGKILL)
+            workers[0].wait(timeout=10)
+            workers.append(start_computer_worker(private_redis.url, log, entered, pool="solo", slow=0))
+            assert tasks.sweep_due_notices() == 0
+            game.refresh_from_db()
+            assert game.version == version
+            site_clock.advance(patience() + timedelta(seconds=1))
+            assert tasks.sweep_due_notices() == 1  # waited too long: queued again
+            wait_until(lambda: waiting_for(game, me), "the step made by the second worker", timeout=60,
+                       process=workers[1], log=log)
+    finally:
+        for worker in workers:
+            stop_process(worker, timeout=20)
+        site_clock.unfreeze()
+    notice = Notice.objects.get(game=game, kind=Notice.Kind.COMPUTER, version=version)
+    observed(f"the worker was SIGKILLed inside the step at version {version}; after "
+             f"{settings.COMPUTER_STEP_PATIENCE_SECONDS} s the sweep queued it again and a second worker made it "
+             f"(game now at version {game.version}, notice {notice.outcome!r} after {notice.attempts} hand-out)")
+    assert notice.outcome == "played" and notice.attempts == 1
     check_log(game)
