@@ -1,15 +1,18 @@
 """The task that makes a computer player's step, and how it is queued: never inside a web request.
 
 With a broker (``REDIS_URL``) the step is a Celery task on a worker of the computer players' own queue
-(``COMPUTER_QUEUE``). On the embedded default Celery runs
-tasks eagerly, in the calling thread, which after a turn is the request's own: there the task runs in this
-process's computer thread instead, so the request that made the turn answers at once.
+(``COMPUTER_QUEUE``). On the embedded default Celery runs tasks eagerly, in the calling thread, which after a
+turn is the request's own: there the task runs in this process's computer thread instead, so the request that
+made the turn answers at once. That thread is a daemon: stopping the server (Ctrl-C, SIGTERM) does not wait
+for the steps still queued in it; they are lost with the process, and the sweep queues them again after the
+restart (their due rows, games/play/notices.py).
 """
 from __future__ import annotations
 
 import logging
+import queue
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Optional
 
 from celery import shared_task
@@ -20,7 +23,8 @@ from games.models import Notice
 from games.play import notices
 
 logger = logging.getLogger(__name__)
-_executor: Optional[ThreadPoolExecutor] = None
+_jobs: "queue.SimpleQueue[tuple[int, int, Future[None]]]" = queue.SimpleQueue()
+_thread: Optional[threading.Thread] = None
 _lock = threading.Lock()
 _pending: set[Future[Any]] = set()
 
@@ -47,21 +51,33 @@ def _run_here(game_id: int, version: int) -> None:
         connections.close_all()
 
 
+def _computer_thread() -> None:
+    """This process's computer player: the queued steps one after the other, for as long as the process lives."""
+    while True:
+        game_id, version, future = _jobs.get()
+        if future.set_running_or_notify_cancel():
+            _run_here(game_id, version)
+            future.set_result(None)
+
+
 def queue_computer_step(game_id: int, version: int) -> None:
     """Queue the computer's step: to the workers, or (embedded, eager) to this process's computer thread."""
-    global _executor
+    global _thread
     if not play_computer_step.app.conf.task_always_eager:
         try:
             play_computer_step.delay(game_id, version)
         except Exception:
             logger.exception("could not queue a computer's step in game %s: is the broker up?", game_id)
         return
+    future: Future[None] = Future()
     with _lock:
-        if _executor is None:
-            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-        future = _executor.submit(_run_here, game_id, version)
+        if _thread is None:
+            # a daemon: the process exits without making the steps still queued (the sweep makes them later)
+            _thread = threading.Thread(target=_computer_thread, name="computer-player", daemon=True)
+            _thread.start()
         _pending.add(future)
     future.add_done_callback(_pending.discard)
+    _jobs.put((game_id, version, future))
 
 
 def wait_for_computers(timeout: float = 60.0) -> None:
