@@ -240,6 +240,8 @@ CELERY_TASK_ROUTES = {"games.tasks.play_computer_step": {"queue": COMPUTER_QUEUE
 CELERY_BEAT_SCHEDULE = {
     # Deadlines, reminders and turn emails are rows with due times (games.Notice), swept every minute.
     "sweep-due-notices": {"task": "games.tasks.sweep_due_notices", "schedule": 60.0},
+    # Recorded emails whose delivery task was lost (a worker killed, the broker down) are queued again.
+    "sweep-pending-emails": {"task": "games.tasks.sweep_pending_emails", "schedule": 60.0},
     # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
     "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
 }

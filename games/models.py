@@ -223,7 +223,8 @@ class SentEmail(models.Model):
     """One notification email: recorded (pending) in the transaction that decides to send it, sent after.
 
     The unique constraints make every email at most once: per game, seat, kind and version, and a
-    digest per user and day. A failed send is retried on the same row.
+    digest per user and day. A failed send is retried on the same row; a lost delivery task is queued again
+    by the email sweep (``due_at``).
     """
 
     class Kind(models.TextChoices):
@@ -254,6 +255,9 @@ class SentEmail(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A pending email's delivery is queued after the commit that recorded it; if it has not been sent by this
+    # time (the task was lost: a worker killed, the broker down) the email sweep queues it again.
+    due_at = models.DateTimeField(null=True, blank=True, help_text="while pending: when the sweep retries it")
 
     class Meta:
         ordering = ["-id"]
@@ -263,6 +267,7 @@ class SentEmail(models.Model):
             models.UniqueConstraint(fields=["user", "kind", "day"], condition=models.Q(day__isnull=False),
                                     name="sent_email_once_per_user_kind_day"),
         ]
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(status="pending"), name="sent_email_pending_due")]
 
     def __str__(self) -> str:
         return f"{self.kind} email to {self.to} ({self.status})"
