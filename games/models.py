@@ -66,6 +66,7 @@ class Game(models.Model):
     last_seq: int
     turn_continues: bool
     publication: Any
+    after_commit: Any  # what a change does once committed (games/play/commit.py: changed, recover)
     others: str  # the lobby's "with Ann and Bob"
 
     class Meta:
