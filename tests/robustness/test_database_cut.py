@@ -17,12 +17,15 @@ import socket
 import subprocess
 import sys
 import threading
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from tests.deploy.conftest import child_env
@@ -36,6 +39,7 @@ from .conftest import (
     observed,
     start_game,
     stop_process,
+    terminate_backends,
     wait_until,
 )
 
@@ -227,3 +231,35 @@ def test_a_turn_committed_as_its_connection_died_is_answered_as_done(make_user, 
     assert lost["data"]["detail"] == "the database could not be reached and nothing was saved; please send it again"
     assert again["code"] == 200
     check_log(game)
+
+
+def test_with_a_pool_terminated_backends_are_not_handed_to_requests(make_user, tmp_path) -> None:
+    need_postgres("pg_terminate_backend ends the pool's connections")
+    game = start_game([make_user(), make_user()])
+    name = f"ark-pool-{uuid.uuid4().hex[:12]}"  # the server's connections, and no one else's
+    host, port = database_address()
+    server = Gunicorn(tmp_path / "gunicorn.log", database_url(host, port, application_name=name), threads=8,
+                      DB_POOL_MAX="8")
+    path = f"/api/games/{game.pk}/"
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            def burst() -> list[int]:
+                return list(pool.map(lambda _: server.request("GET", path)[0], range(32)))
+
+            assert set(burst()) == {200}  # the pool has opened several connections
+
+            def backends() -> list[int]:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s", [name])
+                    return [row[0] for row in cursor.fetchall()]
+
+            pids = backends()
+            ended = terminate_backends(pids)
+            wait_until(lambda: not set(backends()) & set(pids), "the terminated backends gone")
+            statuses = burst()
+    finally:
+        stop_process(server.process)
+    observed(f"gunicorn with DB_POOL_MAX=8: {ended} pooled backends terminated; the next 32 requests (8 at once) "
+             f"answered {sorted(set(statuses))}: {statuses.count(500)} x 500")
+    assert ended >= 2
+    assert set(statuses) == {200}, statuses
