@@ -9,17 +9,11 @@ handed to requests: the pool checks a connection before lending it.
 """
 from __future__ import annotations
 
-import http.client
-import json
 import random
-import secrets
 import socket
-import subprocess
-import sys
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import quote
 
@@ -28,11 +22,9 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests.deploy.conftest import child_env
-
 from .conftest import (
     check_log,
-    free_port,
+    gunicorn,
     mover,
     need_postgres,
     next_turn,
@@ -143,46 +135,6 @@ class CuttingProxy:
         self.listener.close()
 
 
-class Gunicorn:
-    """``gunicorn`` as in production (``DJANGO_ENV=production``), one process, on the test database."""
-
-    def __init__(self, log: Path, db_url: str, threads: int = 4, **env: str) -> None:
-        self.port = free_port()
-        self.log = log
-        environ = child_env({
-            "DJANGO_ENV": "production", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
-            "SITE_URL": f"http://127.0.0.1:{self.port}", "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": db_url,
-            "STATIC_ROOT": str(log.parent / "static"), "RATE_LIMIT_TURNS": "off", "INPROCESS_SWEEP": "0",
-            "LOG_LEVEL": "WARNING", **env})
-        with log.open("a") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "arkproject.wsgi:application", "--bind", f"127.0.0.1:{self.port}",
-                 "--workers", "1", "--threads", str(threads)],
-                cwd=settings.BASE_DIR, env=environ, stdout=out, stderr=subprocess.STDOUT)
-        wait_until(self.ready, f"gunicorn on port {self.port}", timeout=60, every=0.2, process=self.process, log=log)
-
-    def ready(self) -> bool:
-        try:
-            return self.request("GET", "/api/games/?status=finished")[0] == 200
-        except OSError:
-            return False
-
-    def request(self, method: str, path: str, token: Optional[str] = None, body: Any = None) -> tuple[int, Any]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            headers = {"Content-Type": "application/json", "Host": "127.0.0.1",
-                       **({"Authorization": f"Token {token}"} if token else {})}
-            conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-            response = conn.getresponse()
-            raw = response.read()
-            try:
-                return response.status, json.loads(raw) if raw else None
-            except ValueError:
-                return response.status, raw.decode(errors="replace")[:200]
-        finally:
-            conn.close()
-
-
 def test_a_turn_committed_as_its_connection_died_is_answered_as_done(make_user, tmp_path) -> None:
     need_postgres("the server process shares the test database through a proxy")
     players = [make_user(), make_user()]
@@ -201,7 +153,7 @@ def test_a_turn_committed_as_its_connection_died_is_answered_as_done(make_user, 
         return {"code": code, "data": data, "body": body}
 
     try:
-        server = Gunicorn(tmp_path / "gunicorn.log", database_url("127.0.0.1", proxy.port, sslmode="disable"))
+        server = gunicorn(tmp_path / "gunicorn.log", DATABASE_URL=database_url("127.0.0.1", proxy.port, sslmode="disable"))
         assert play("a turn")["code"] == 200
 
         proxy.arm("after_commit")
@@ -238,7 +190,7 @@ def test_with_a_pool_terminated_backends_are_not_handed_to_requests(make_user, t
     game = start_game([make_user(), make_user()])
     name = f"ark-pool-{uuid.uuid4().hex[:12]}"  # the server's connections, and no one else's
     host, port = database_address()
-    server = Gunicorn(tmp_path / "gunicorn.log", database_url(host, port, application_name=name), threads=8,
+    server = gunicorn(tmp_path / "gunicorn.log", threads=8, DATABASE_URL=database_url(host, port, application_name=name),
                       DB_POOL_MAX="8")
     path = f"/api/games/{game.pk}/"
     try:

@@ -7,14 +7,7 @@ lost with the process; the restarted server's in-process sweeper finds their due
 """
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any, Optional
 
 import pytest
 from django.conf import settings
@@ -23,49 +16,11 @@ from rest_framework.authtoken.models import Token
 
 from games.models import Game, Notice, Seat
 
-from .conftest import database_url, free_port, observed, stop_process, wait_until
+from .conftest import SiteProcess, observed, runserver, stop_process, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 GAMES = 10
-
-
-class EmbeddedServer:
-    """``manage.py runserver --noreload`` as ``make run`` starts it (no REDIS_URL), on the test database."""
-
-    def __init__(self, log: Path, **env: str) -> None:
-        self.port = free_port()
-        self.log = log
-        environ = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        environ.update(DATABASE_URL=database_url(), RATE_LIMIT_TURNS="off", DJANGO_SETTINGS_MODULE="arkproject.settings",
-                       ALLOWED_HOSTS="127.0.0.1,localhost", **env)
-        with log.open("a") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
-                cwd=settings.BASE_DIR, env=environ, stdout=out, stderr=subprocess.STDOUT)
-        wait_until(self.ready, f"runserver on port {self.port}", timeout=60, every=0.2, process=self.process, log=log)
-
-    def ready(self) -> bool:
-        try:
-            return self.request("GET", "/api/games/?status=finished")[0] == 200
-        except OSError:
-            return False
-
-    def request(self, method: str, path: str, token: Optional[str] = None, body: Any = None) -> tuple[int, Any]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            headers = {"Content-Type": "application/json", **({"Authorization": f"Token {token}"} if token else {})}
-            conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-            response = conn.getresponse()
-            raw = response.read()
-            return response.status, (json.loads(raw) if raw else None)
-        finally:
-            conn.close()
-
-    def terminate(self, timeout: float = 120.0) -> None:
-        """SIGTERM, as a process manager stops it; wait for it to exit."""
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=timeout)
 
 
 def steps_made(ids: list[int]) -> int:
@@ -85,10 +40,10 @@ def test_the_embedded_server_stops_promptly_and_makes_the_lost_steps_after_a_res
     me = make_user()
     token = Token.objects.create(user=me).key
     log = tmp_path / "server.log"
-    servers: list[EmbeddedServer] = []
+    servers: list[SiteProcess] = []
     try:
         # the first server: no sweeper, and a computer's step counts as lost a second after its turn came
-        servers.append(EmbeddedServer(log, INPROCESS_SWEEP="0", COMPUTER_STEP_PATIENCE_SECONDS="1"))
+        servers.append(runserver(log, INPROCESS_SWEEP="0", COMPUTER_STEP_PATIENCE_SECONDS="1"))
         ids = []
         for _ in range(GAMES):
             code, made = servers[0].request("POST", "/api/games/", token,
@@ -107,7 +62,7 @@ def test_the_embedded_server_stops_promptly_and_makes_the_lost_steps_after_a_res
         assert Notice.objects.filter(game_id__in=lost, kind=Notice.Kind.COMPUTER, done_at__isnull=True).count() \
             == len(lost)
 
-        servers.append(EmbeddedServer(log, INPROCESS_SWEEP="1", SWEEP_INTERVAL_SECONDS="1"))
+        servers.append(runserver(log, INPROCESS_SWEEP="1", SWEEP_INTERVAL_SECONDS="1"))
         wait_until(lambda: all(v > lost[pk] for pk, v in Game.objects.filter(pk__in=lost).values_list("pk", "version")),
                    "every lost step made by the restarted server", timeout=180, every=0.5,
                    process=servers[1].process, log=log)
