@@ -183,8 +183,12 @@ class SiteProcess:
             self.process = subprocess.Popen([part.format(port=self.port) for part in command],
                                             cwd=django_settings.BASE_DIR, env=environ, stdout=out,
                                             stderr=subprocess.STDOUT)
-        wait_until(self.ready, f"{command[2]} on port {self.port}", timeout=60, every=0.2, process=self.process,
-                   log=log)
+        try:
+            wait_until(self.ready, f"{command[2]} on port {self.port}", timeout=60, every=0.2, process=self.process,
+                       log=log)
+        except BaseException:  # pytest.fail included: a server that never answered is not left behind
+            stop_process(self.process)
+            raise
 
     def ready(self) -> bool:
         try:
