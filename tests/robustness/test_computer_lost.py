@@ -22,7 +22,7 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
-from django.db import OperationalError, connection
+from django.db import connection
 from django.utils import timezone
 
 from games.computer import listen
@@ -31,6 +31,7 @@ from games.models import Game, Notice
 from games.notifications import tasks
 from games.play import clock as site_clock
 from games.play import services
+from games.play.errors import Unavailable
 from tests.factories import play_turn
 
 from .conftest import (
@@ -131,11 +132,12 @@ def test_a_step_whose_database_connection_was_cut_is_made_again(make_user, eager
                 terminate_backends([connection.connection.info.backend_pid])
             return execute(sql, params, many, context)
 
-        with connection.execute_wrapper(cut), pytest.raises(OperationalError):
+        with connection.execute_wrapper(cut), pytest.raises(Unavailable):
             computer_tasks.play_computer_step.apply(args=(game.pk, version))
         connection.close()
         game.refresh_from_db()
         assert game.version == version  # nothing of the step was saved
+        assert Notice.objects.get(game=game, kind=Notice.Kind.COMPUTER, version=version).done_at is None
         site_clock.advance(patience() + timedelta(seconds=1))
         assert tasks.sweep_due_notices() == 1  # the step is queued again (here: the computer thread)
         computer_tasks.wait_for_computers()
