@@ -47,7 +47,7 @@ def api_error(err: GameError) -> exceptions.APIException:
 class GameApiView(APIView):
     """Base: service errors become 400/403/404/409 with a readable ``detail``."""
 
-    change_error_statuses = ("409",)  # for the schema (arkproject.api.ApiAutoSchema): a Conflict is a 409
+    change_error_statuses: tuple[str, ...] = ("409",)  # for the schema (arkproject.api.ApiAutoSchema): a Conflict is a 409
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, GameError):
