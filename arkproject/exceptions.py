@@ -29,6 +29,14 @@ class BadRequest(exceptions.APIException):
     default_code = "bad_request"
 
 
+class Unavailable(exceptions.APIException):
+    """503: nothing was done (the database could not be reached); the same request may be sent again."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "The site could not save that just now; nothing was changed. Please try again."
+    default_code = "unavailable"
+
+
 class PayloadTooLarge(exceptions.APIException):
     """413: the body is larger than the site reads (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
 

@@ -30,6 +30,7 @@ ERROR_ANSWERS = {
     "413": "The body is larger than the site reads (2.5 MB).",
     "415": "The body is not JSON (or a form).",
     "429": "Too many requests: `detail` says how long to wait, the `Retry-After` header in seconds.",
+    "503": "Nothing was changed (the database could not be reached just then): send the same request again.",
 }
 RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait.", "required": True}}
 UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")

@@ -156,6 +156,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 10}
+        # With a pool Django hands psycopg_pool check=ConnectionPool.check_connection: each connection is tried
+        # (an empty query) before it is lent, and a dead one replaced. Without it a backend terminated under the
+        # pool (a PostgreSQL restart, pg_terminate_backend, a network cut) cost a 500 per pooled connection.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default. A transaction takes the write lock when it starts (IMMEDIATE), so racing requests
     # wait their turn (up to SQLITE_TIMEOUT_SECONDS) and then see what the first one wrote: the same clean
@@ -239,11 +243,18 @@ else:
     CELERY_TASK_EAGER_PROPAGATES = True
     CELERY_BROKER_URL = "memory://localhost/"  # never used for sending: only so eager calls need no AMQP default
 CELERY_TIMEZONE = TIME_ZONE
-# A worker's default queue; the real-worker test gives its worker a queue of its own.
+# A worker's default queue (notifications, timeouts, the sweep); the real-worker tests give their workers queues
+# of their own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# The computer players' steps go to a queue of their own, served by workers of their own (Procfile "computer"):
+# a crowd of games against the computer must not hold up turn emails and timeouts (issue 24).
+COMPUTER_QUEUE = os.environ.get("COMPUTER_QUEUE", "computer")
+CELERY_TASK_ROUTES = {"games.tasks.play_computer_step": {"queue": COMPUTER_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     # Deadlines, reminders and turn emails are rows with due times (games.Notice), swept every minute.
     "sweep-due-notices": {"task": "games.tasks.sweep_due_notices", "schedule": 60.0},
+    # Recorded emails whose delivery task was lost (a worker killed, the broker down) are queued again.
+    "sweep-pending-emails": {"task": "games.tasks.sweep_pending_emails", "schedule": 60.0},
     # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
     "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
 }
@@ -270,6 +281,11 @@ SWEEP_INTERVAL_SECONDS = int(os.environ.get("SWEEP_INTERVAL_SECONDS", "60"))
 # The longest the hard computer player thinks about one decision (games/rules/bots.py): its budget is counted in
 # playouts and usually takes far less; this limit holds on a slow or busy machine.
 COMPUTER_HARD_SECONDS = float(os.environ.get("COMPUTER_HARD_SECONDS", "1.5"))
+# The most unfinished games against the computer one account may have at once (its steps share one worker).
+COMPUTER_GAMES_PER_PLAYER = int(os.environ.get("COMPUTER_GAMES_PER_PLAYER", "10"))
+# A computer's step is queued when its turn commits; if it has not been made this long after, the sweep takes
+# the task for lost (a worker killed, the broker down, a database connection cut) and queues it again.
+COMPUTER_STEP_PATIENCE_SECONDS = int(os.environ.get("COMPUTER_STEP_PATIENCE_SECONDS", "120"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent_emails"))

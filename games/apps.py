@@ -11,6 +11,6 @@ class GamesConfig(AppConfig):
         from games.live import broadcast  # noqa: F401
 
         # Without a broker the web server sweeps due deadlines and reminders itself (notifications/sweeper.py).
-        from games.notifications import notify, sweeper, tasks  # noqa: F401
+        from games.notifications import sweeper, tasks  # noqa: F401
 
         sweeper.start()

@@ -66,6 +66,7 @@ class Game(models.Model):
     last_seq: int
     turn_continues: bool
     publication: Any
+    after_commit: Any  # what a change does once committed (games/play/commit.py: changed, recover)
     others: str  # the lobby's "with Ann and Bob"
 
     class Meta:
@@ -175,17 +176,21 @@ class ModeratorAction(models.Model):
 
 
 class Notice(models.Model):
-    """Something due at a time for the player to move: a turn email, a reminder, the timeout.
+    """Something due at a time for the player to move: a turn email, a reminder, the timeout; or, for a
+    computer seat, its step.
 
     Rows, not broker countdowns: ``games.tasks.sweep_due_notices`` runs every minute and hands the due ones
     to tasks. A notice belongs to one game version; a move closes it. While the player is on vacation
-    ``due_at`` is empty and ``remaining`` holds the time that was left.
+    ``due_at`` is empty and ``remaining`` holds the time that was left. A computer's step is queued as soon as
+    its turn commits; its notice falls due only if the step has not been made ``COMPUTER_STEP_PATIENCE_SECONDS``
+    later (the queued task was lost), and the sweep queues it again.
     """
 
     class Kind(models.TextChoices):
         TURN_EMAIL = "turn_email", "turn email"
         REMINDER = "reminder", "reminder"
         TIMEOUT = "timeout", "timeout"
+        COMPUTER = "computer", "computer's step"
 
     # no index of its own: the unique (game, seat, kind, version) constraint's index serves lookups by game
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notices", db_index=False)
@@ -219,7 +224,8 @@ class SentEmail(models.Model):
     """One notification email: recorded (pending) in the transaction that decides to send it, sent after.
 
     The unique constraints make every email at most once: per game, seat, kind and version, and a
-    digest per user and day. A failed send is retried on the same row.
+    digest per user and day. A failed send is retried on the same row; a lost delivery task is queued again
+    by the email sweep (``due_at``).
     """
 
     class Kind(models.TextChoices):
@@ -250,6 +256,9 @@ class SentEmail(models.Model):
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A pending email's delivery is queued after the commit that recorded it; if it has not been sent by this
+    # time (the task was lost: a worker killed, the broker down) the email sweep queues it again.
+    due_at = models.DateTimeField(null=True, blank=True, help_text="while pending: when the sweep retries it")
 
     class Meta:
         ordering = ["-id"]
@@ -259,6 +268,7 @@ class SentEmail(models.Model):
             models.UniqueConstraint(fields=["user", "kind", "day"], condition=models.Q(day__isnull=False),
                                     name="sent_email_once_per_user_kind_day"),
         ]
+        indexes = [models.Index(fields=["due_at"], condition=models.Q(status="pending"), name="sent_email_pending_due")]
 
     def __str__(self) -> str:
         return f"{self.kind} email to {self.to} ({self.status})"

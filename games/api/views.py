@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from arkproject.exceptions import BadRequest
 from arkproject.exceptions import Conflict as ConflictError
+from arkproject.exceptions import Unavailable as UnavailableError
 from arkproject.ratelimit import GameCreateThrottle, TurnThrottle
 from games.api.serializers import (
     GameCreateSerializer,
@@ -23,7 +24,7 @@ from games.api.serializers import (
 )
 from games.models import Game
 from games.play import selectors, services
-from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed
+from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed, Unavailable
 from games.ratings.selectors import attach_lobby_ratings
 from games.rules import engine
 
@@ -38,13 +39,15 @@ def api_error(err: GameError) -> exceptions.APIException:
         return ConflictError(str(err))
     if isinstance(err, BadTurn):
         return BadRequest(str(err))
+    if isinstance(err, Unavailable):
+        return UnavailableError(str(err))
     return exceptions.APIException(str(err))
 
 
 class GameApiView(APIView):
     """Base: service errors become 400/403/404/409 with a readable ``detail``."""
 
-    change_error_statuses = ("409",)  # for the schema (arkproject.api.ApiAutoSchema): a Conflict is a 409
+    change_error_statuses: tuple[str, ...] = ("409",)  # for the schema (arkproject.api.ApiAutoSchema): a Conflict is a 409
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, GameError):
@@ -133,6 +136,7 @@ class TurnSubmitView(GameApiView):
     """Play your whole turn in one request: ``version`` is the game version you saw; ``turn`` is one turn of the
     game's record form (the tile games; the others take their turns step by step)."""
 
+    change_error_statuses = ("409", "503")  # 503: the database was out of reach and nothing was saved
     throttle_classes = [TurnThrottle]  # settings.RATE_LIMITS["turns"], per user: 429 with Retry-After
 
     @extend_schema(request=TurnSerializer, responses=GameSerializer)
@@ -150,6 +154,7 @@ class StepSubmitView(GameApiView):
     Other players see your turn when it ends. Until then you may take steps back (``undo/``), but never past a
     step that drew something hidden (a tile, hex, treasure or card)."""
 
+    change_error_statuses = ("409", "503")  # 503: the database was out of reach and nothing was saved
     throttle_classes = [TurnThrottle]
 
     @extend_schema(request=StepSerializer, responses=GameSerializer)
@@ -164,6 +169,7 @@ class StepSubmitView(GameApiView):
 class UndoView(GameApiView):
     """Take back your last step of this turn (``whole_turn``: every step that can be)."""
 
+    change_error_statuses = ("409", "503")  # 503: the database was out of reach and nothing was saved
     throttle_classes = [TurnThrottle]
 
     @extend_schema(request=UndoSerializer, responses=GameSerializer)

@@ -14,7 +14,7 @@ from django.conf import settings
 
 from games.models import Game, Seat
 from games.play import services
-from games.play.errors import GameError
+from games.play.errors import GameError, Unavailable
 from games.play.payloads import audience_views, progress_of
 from games.rules import bots
 
@@ -37,6 +37,8 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
     action = bots.choose(progress.eng, view, seat.number, level, rng, budget)
     try:
         services.move_submit(game_id=game_id, user=seat.user, action=action.to_dict(), expected_version=version)
+    except Unavailable:  # the database was out of reach: the step fails, its notice stays open for the sweep
+        raise
     except GameError:  # the game moved on meanwhile (a moderator, a resignation): the next update asks again
         return "moved on"
     return "played"

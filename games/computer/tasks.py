@@ -1,31 +1,45 @@
 """The task that makes a computer player's step, and how it is queued: never inside a web request.
 
-With a broker (``REDIS_URL``) the step is a Celery task on a worker. On the embedded default Celery runs
-tasks eagerly, in the calling thread, which after a turn is the request's own: there the task runs in this
-process's computer thread instead, so the request that made the turn answers at once.
+With a broker (``REDIS_URL``) the step is a Celery task on a worker of the computer players' own queue
+(``COMPUTER_QUEUE``). On the embedded default Celery runs tasks eagerly, in the calling thread, which after a
+turn is the request's own: there the task runs in this process's computer thread instead, so the request that
+made the turn answers at once. That thread is a daemon: stopping the server (Ctrl-C, SIGTERM) does not wait
+for the steps still queued in it; they are lost with the process, and the sweep queues them again after the
+restart (their due rows, games/play/notices.py).
 """
 from __future__ import annotations
 
 import logging
+import queue
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Optional
 
 from celery import shared_task
 from django.db import connections
 
 from games.computer.players import computer_step
+from games.models import Notice
+from games.play import notices
 
 logger = logging.getLogger(__name__)
-_executor: Optional[ThreadPoolExecutor] = None
+_jobs: "queue.SimpleQueue[tuple[int, int, Future[None]]]" = queue.SimpleQueue()
+_thread: Optional[threading.Thread] = None
 _lock = threading.Lock()
 _pending: set[Future[Any]] = set()
 
 
-@shared_task(name="games.tasks.play_computer_step")
+# Acknowledged when done, not when taken (``acks_late``), and handed back if the worker process dies mid-step
+# (``reject_on_worker_lost``): a step is keyed by the game's version, so making it twice is harmless. The task
+# goes to the computer players' own queue (settings.CELERY_TASK_ROUTES).
+@shared_task(name="games.tasks.play_computer_step", acks_late=True, reject_on_worker_lost=True)
 def play_computer_step(game_id: int, version: int) -> Optional[str]:
-    """The computer seat to move at ``version`` makes one step (nothing if the game moved on)."""
-    return computer_step(game_id, version)
+    """The computer seat to move at ``version`` makes one step (nothing if the game moved on); its notice
+    (the sweep's safety net, games/play/notices.py) is closed with what came of it."""
+    outcome = computer_step(game_id, version) or "moved on"
+    notices.finish(game_id=game_id, kind=Notice.Kind.COMPUTER, version=version, outcome=outcome,
+                   overwrite=outcome == "played")  # the step's own commit closed it as "moved on"
+    return outcome
 
 
 def _run_here(game_id: int, version: int) -> None:
@@ -37,21 +51,33 @@ def _run_here(game_id: int, version: int) -> None:
         connections.close_all()
 
 
+def _computer_thread() -> None:
+    """This process's computer player: the queued steps one after the other, for as long as the process lives."""
+    while True:
+        game_id, version, future = _jobs.get()
+        if future.set_running_or_notify_cancel():
+            _run_here(game_id, version)
+            future.set_result(None)
+
+
 def queue_computer_step(game_id: int, version: int) -> None:
     """Queue the computer's step: to the workers, or (embedded, eager) to this process's computer thread."""
-    global _executor
+    global _thread
     if not play_computer_step.app.conf.task_always_eager:
         try:
             play_computer_step.delay(game_id, version)
         except Exception:
             logger.exception("could not queue a computer's step in game %s: is the broker up?", game_id)
         return
+    future: Future[None] = Future()
     with _lock:
-        if _executor is None:
-            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-        future = _executor.submit(_run_here, game_id, version)
+        if _thread is None:
+            # a daemon: the process exits without making the steps still queued (the sweep makes them later)
+            _thread = threading.Thread(target=_computer_thread, name="computer-player", daemon=True)
+            _thread.start()
         _pending.add(future)
     future.add_done_callback(_pending.discard)
+    _jobs.put((game_id, version, future))
 
 
 def wait_for_computers(timeout: float = 60.0) -> None:

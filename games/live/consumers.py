@@ -10,7 +10,13 @@ Server -> client messages:
 - ``{"type": "game", "version": V, "game": PAYLOAD}``: PAYLOAD is what ``GET /api/games/<id>/`` answers;
 - ``{"type": "lobby", "waiting": [game ids], "changed": game_id | null}``;
 - ``{"type": "pong"}`` and ``{"type": "error", "detail": "..."}``.
-Client -> server: ``{"type": "ping"}`` and ``{"type": "sync"}``.
+Client -> server: ``{"type": "ping"}`` and ``{"type": "sync"}`` (``"version": V``: only if the game is no longer
+at the version V the page shows; the pages send it now and then, so a push lost while the channel layer was
+down is made up for).
+
+The pong comes back through the channel layer, so it says the push channel reaches this socket; a layer that
+cannot be reached (Redis down) closes the socket with 4503, and so does one that cannot be joined: the page
+says it is reconnecting, retries, and catches up when it is back.
 """
 from __future__ import annotations
 
@@ -65,6 +71,10 @@ def db_read(func: Any) -> Any:
 #: Close codes the front-end tells apart (4000-4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
 CLOSE_UNAUTHENTICATED = 4401
+#: The channel layer (the push channel) cannot be reached: reconnect later (the page retries with backoff).
+CLOSE_TRY_AGAIN = 4503
+#: Seconds the channel layer may take to accept a message before it counts as down.
+LAYER_TIMEOUT = 5.0
 #: A client frame larger or deeper than any the site's protocol needs. RFC 6455's own "message too big" (1009)
 #: is refused by daphne (runserver), which lets a server close only with 1000 or 3000-4999: the application's
 #: 4009 works on every server.
@@ -102,6 +112,12 @@ def game_text(game_id: int, user: Any) -> tuple[int, str]:
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     payload = payloads.to_json(payloads.game_payload(game, list(game.seats.all()), user_id))
     return game.version, payloads.socket_text(game.version, payload)
+
+
+def game_version(game_id: int) -> Optional[int]:
+    """The game's present version (None if there is no such game)."""
+    version: Optional[int] = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+    return version
 
 
 def game_message(game_id: int, user: Any) -> dict[str, Any]:
@@ -146,6 +162,10 @@ def waiting_game_ids(user: Any) -> list[int]:
     return most_urgent_first(waiting_games(user))
 
 
+class LayerDown(Exception):
+    """The channel layer could not be reached."""
+
+
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
     """JSON in and out; a malformed client message gets an ``error`` answer, never a crash."""
 
@@ -187,9 +207,13 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         kind = content["type"]
         if kind == "ping":
-            await self.send_json({"type": "pong"})
+            await self.ping()
         elif kind == "sync":
-            await self.sync()
+            version = content.get("version")
+            if isinstance(version, int) and not isinstance(version, bool):
+                await self.sync_if_moved(version)
+            else:
+                await self.sync()
         else:
             await self.send_error(f'unknown message type "{kind[:40]}" (expected "ping" or "sync"); '
                                   "moves go through the REST API")
@@ -200,19 +224,43 @@ class _JsonConsumer(AsyncJsonWebsocketConsumer):
     async def sync(self) -> None:
         raise NotImplementedError
 
-    async def join(self, group: str) -> None:
+    async def sync_if_moved(self, version: int) -> None:
+        """Sync unless the page is known to show the present version (the lobby: always)."""
+        await self.sync()
+
+    async def ping(self) -> None:
+        """Answer through the channel layer: the pong (``layer_echo``) comes only if the layer carries messages to
+        this socket; if it cannot be reached the socket closes (4503) and the page reconnects and catches up."""
         try:
-            await self.channel_layer.group_add(group, self.channel_name)
-        except Exception:  # a pooled connection gone stale (Redis restarted): the retry reconnects
-            logger.warning("joining %s failed once; retrying", group, exc_info=True)
-            await self.channel_layer.group_add(group, self.channel_name)
+            await asyncio.wait_for(self.channel_layer.send(self.channel_name, {"type": "layer.echo"}), LAYER_TIMEOUT)
+        except Exception:
+            logger.warning("the channel layer did not take a ping's echo; closing the socket", exc_info=True)
+            await self.close(code=CLOSE_TRY_AGAIN)
+
+    async def layer_echo(self, event: dict[str, Any]) -> None:
+        """The ping's echo came back through the channel layer: the push channel works."""
+        await self.send_json({"type": "pong"})
+
+    async def join(self, group: str) -> None:
+        """Join ``group`` of the channel layer; ``LayerDown`` if it cannot be reached."""
+        for attempt in (1, 2):
+            try:
+                await asyncio.wait_for(self.channel_layer.group_add(group, self.channel_name), LAYER_TIMEOUT)
+                break
+            except Exception as exc:  # a pooled connection gone stale (Redis restarted): the retry reconnects
+                logger.warning("joining %s failed (attempt %s)", group, attempt, exc_info=True)
+                if attempt == 2:
+                    raise LayerDown(group) from exc
         self.joined.append(group)
 
     async def websocket_connect(self, message: dict[str, Any]) -> None:
         self.joined: list[str] = []
         self.account_due = 0.0
         self.account_check: Optional[asyncio.Future[None]] = None
-        await super().websocket_connect(message)
+        try:
+            await super().websocket_connect(message)
+        except LayerDown:  # no live updates could reach this socket: the page is told to come back later
+            await self.close(code=CLOSE_TRY_AGAIN)
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):
@@ -301,6 +349,11 @@ class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
             await self.send_game()
         except GameNotFound:
             await self.close(code=CLOSE_NOT_FOUND)
+
+    async def sync_if_moved(self, version: int) -> None:
+        """The page shows ``version``: send the game only if it has moved on (one small read otherwise)."""
+        if await db_read(game_version)(self.game_id) != version:
+            await self.sync()
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         """Group message ``game.updated`` (ids and the version): send this user's view of that version once.

@@ -2,12 +2,12 @@
 
 An email is decided and recorded as a ``SentEmail`` row (pending) in one transaction, with its rendered
 subject and bodies, and sent afterwards by ``games.tasks.deliver_email``; the row's unique constraints
-make each email at most once. Every email carries an unsubscribe link for its kind and the
+make each email at most once, and the email sweep queues a pending one again when its delivery was lost. Every email carries an unsubscribe link for its kind and the
 ``List-Unsubscribe`` / ``List-Unsubscribe-Post`` headers (RFC 8058 one-click).
 """
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Optional
 from zoneinfo import ZoneInfo
 
@@ -27,6 +27,11 @@ from games.rules import engine
 #: Which unsubscribe kind (accounts.services.UNSUBSCRIBE_KINDS) turns each kind of email off.
 UNSUBSCRIBE_KIND: dict[str, str] = {SentEmail.Kind.TURN: "turn", SentEmail.Kind.REMINDER: "reminder",
                     SentEmail.Kind.DIGEST: "reminder", SentEmail.Kind.TIMEOUT: "timeout"}
+#: A recorded email not sent this long after it was recorded (or last handed out) is queued again by the email
+#: sweep (``games.tasks.sweep_pending_emails``): its delivery task was lost.
+DELIVERY_LEASE = timedelta(minutes=10)
+
+
 def local_time(at: Optional[datetime], user: Any) -> str:
     """A time in the user's time zone, e.g. "Tue 3 Jun 2025, 14:00 (Europe/Paris)"."""
     if at is None:
@@ -117,7 +122,7 @@ def record(*, user: Any, kind: str, context: dict[str, Any], game: Optional[Game
         with transaction.atomic():
             return SentEmail.objects.create(user=user, kind=kind, game=game, seat=seat, version=version, day=day,
                                             to=user.email, subject=subject, body_text=text, body_html=html,
-                                            unsubscribe_url=link)
+                                            unsubscribe_url=link, due_at=clock.now() + DELIVERY_LEASE)
     except IntegrityError:  # the unique constraints: this one was decided already
         return None
 

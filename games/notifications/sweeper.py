@@ -35,11 +35,12 @@ def serving(argv: Sequence[str]) -> bool:
 
 def run_once(check_digests: bool) -> None:
     """One round: the sweep, and the digest check if asked; errors are logged, never raised."""
-    from games.notifications.tasks import send_reminder_digests, sweep_due_notices
+    from games.notifications.tasks import send_reminder_digests, sweep_due_notices, sweep_pending_emails
 
     close_old_connections()
     try:
         sweep_due_notices()
+        sweep_pending_emails()
         if check_digests:
             send_reminder_digests()
     except Exception:

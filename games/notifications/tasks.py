@@ -3,8 +3,9 @@
 Every task takes ids and the game version it was queued for, re-reads, and does nothing if the game has
 moved on or the email was recorded already (STYLE.md section 3). Emails are decided and recorded in one
 transaction (a pending ``SentEmail``) and sent after it commits by ``deliver_email``, which retries with
-backoff on the same row. Deadlines and reminders are ``Notice`` rows swept every minute by
-``sweep_due_notices`` (Celery beat, or the in-process sweeper of games/sweeper.py without a broker).
+backoff on the same row; ``sweep_pending_emails`` queues a pending one again when its delivery task was lost.
+Deadlines and reminders are ``Notice`` rows swept every minute by ``sweep_due_notices`` (Celery beat, or the
+in-process sweeper of games/sweeper.py without a broker).
 """
 from __future__ import annotations
 
@@ -44,10 +45,13 @@ def queue(task: Any, *args: Any) -> None:
 
 # ----- the sweep -----------------------------------------------------------------------------------------
 def _hand_out(jobs: list[tuple[str, int, int, int]]) -> None:
+    from games.computer.tasks import queue_computer_step  # to the computer queue, or this process's computer thread
+
     starters: dict[str, Callable[[int, int, int], None]] = {
         Notice.Kind.TURN_EMAIL: lambda g, s, v: queue(send_turn_email, g, s, v),
         Notice.Kind.REMINDER: lambda g, s, v: queue(send_reminder, g, s, v),
         Notice.Kind.TIMEOUT: lambda g, s, v: queue(play_timeout, g, v),
+        Notice.Kind.COMPUTER: lambda g, s, v: queue_computer_step(g, v),
     }
     for kind, game_id, seat, version in jobs:
         try:
@@ -61,7 +65,8 @@ def sweep_due_notices() -> int:
     """Hand the due notices to their tasks and end the vacations whose time is up; returns how many.
 
     ``select_for_update(skip_locked=True)``: several sweepers at once each take different rows. A handed
-    notice is leased (due again after NOTICE_LEASE) until its task closes it, so a lost task is retried.
+    notice is leased (due again after NOTICE_LEASE, a computer's step after COMPUTER_STEP_PATIENCE_SECONDS)
+    until its task closes it, so a lost task is retried.
     """
     from accounts.services import vacations_end_due
 
@@ -77,7 +82,7 @@ def sweep_due_notices() -> int:
                 logger.error("gave up on %s after %s attempts", notice, notice.attempts)
                 continue
             notice.attempts += 1
-            notice.due_at = now + NOTICE_LEASE
+            notice.due_at = now + (notices.computer_patience() if notice.kind == Notice.Kind.COMPUTER else NOTICE_LEASE)
             notice.save(update_fields=["attempts", "due_at"])
             jobs.append((notice.kind, notice.game_id, notice.seat, notice.version))
         transaction.on_commit(lambda: _hand_out(jobs))
@@ -159,8 +164,14 @@ def send_reminder(game_id: int, seat: int, version: int) -> Optional[str]:
 # ----- timeouts ------------------------------------------------------------------------------------------
 @shared_task(name="games.tasks.play_timeout")
 def play_timeout(game_id: int, version: int) -> Optional[str]:
-    """The time for the move at ``version`` ran out: the server plays for the absent player."""
-    if services.move_timeout(game_id=game_id, expected_version=version) is not None:
+    """The time for the move at ``version`` ran out: the server plays for the absent player, and the emails
+    that tell the other players are recorded in the same commit (pending rows the email sweep retries)."""
+    with transaction.atomic():
+        game = services.move_timeout(game_id=game_id, expected_version=version)
+        if game is not None:
+            recorded = record_timeout_emails(game)
+            transaction.on_commit(lambda: deliver_all(recorded))
+    if game is not None:
         notices.finish(game_id=game_id, kind=Notice.Kind.TIMEOUT, version=version, outcome="played", overwrite=True)
         return "played"
     game = Game.objects.filter(pk=game_id).first()
@@ -174,37 +185,42 @@ def play_timeout(game_id: int, version: int) -> Optional[str]:
     return _close(game_id, Notice.Kind.TIMEOUT, version, "moved on")
 
 
-@shared_task(name="games.tasks.send_timeout_emails")
-def send_timeout_emails(game_id: int, version: int) -> int:
-    """Tell the other players that someone timed out at ``version`` (and was removed, or lost)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return 0
-    timeout = game.moves.filter(kind=Move.Kind.TIMEOUT, version__in=(version, version - 1)).order_by("-seq").first()
+def record_timeout_emails(game: Game) -> list[int]:
+    """Record (pending) the emails telling the other players that someone just timed out in ``game`` (and was
+    removed, or lost); the ids of those recorded now. Called in the timeout's own transaction."""
+    timeout = game.moves.filter(kind=Move.Kind.TIMEOUT).order_by("-seq").first()
     if timeout is None or timeout.seat is None:
-        return 0
+        return []
     absent = game.seats.select_related("user").get(number=timeout.seat)
     removed = game.moves.filter(kind=Move.Kind.REMOVE, seat=absent.number, version=timeout.version + 1).exists()
     # out before a turn of their own: the game is aborted, unrated (games/play/seats.py)
     aborted = game.moves.filter(kind=Move.Kind.ABORT, seat=absent.number, version=timeout.version + 1).exists()
-    ended = game.status == Game.Status.FINISHED and not game.moves.filter(version__gt=version).exists()
+    ended = game.status == Game.Status.FINISHED
     recipients = [s for s in game.seats.select_related("user").order_by("number")
                   if s.number != absent.number and s.status == Seat.Status.PLAYING
                   and emails.can_email(s.user) and s.user.notify_timeouts]
-    queued = []
+    recorded = []
+    for seat in recipients:
+        context = emails.game_context(game, seat.user, seat.number)
+        context.update(absent=absent.user.name, timeouts=absent.timeouts, removed=removed, ended=ended,
+                       aborted=aborted, won=ended and seat.result == Seat.Result.WON,
+                       your_turn=game.status == Game.Status.ACTIVE and game.current_seat == seat.number)
+        email = emails.record(user=seat.user, kind=SentEmail.Kind.TIMEOUT, context=context, game=game,
+                              seat=seat.number, version=game.version)
+        if email is not None:
+            recorded.append(email.pk)
+    return recorded
+
+
+@shared_task(name="games.tasks.send_timeout_emails")
+def send_timeout_emails(game_id: int, version: int) -> int:
+    """Kept for messages queued before the timeout emails were recorded with the timeout itself: records them
+    if they were not (once: the rows are unique), and queues their delivery."""
     with transaction.atomic():
-        for seat in recipients:
-            context = emails.game_context(game, seat.user, seat.number)
-            context.update(absent=absent.user.name, timeouts=absent.timeouts, removed=removed, ended=ended,
-                           aborted=aborted,
-                           won=ended and seat.result == Seat.Result.WON,
-                           your_turn=game.status == Game.Status.ACTIVE and game.current_seat == seat.number)
-            email = emails.record(user=seat.user, kind=SentEmail.Kind.TIMEOUT, context=context, game=game,
-                                  seat=seat.number, version=version)
-            if email is not None:
-                queued.append(email.pk)
-        transaction.on_commit(lambda: deliver_all(queued))
-    return len(queued)
+        game = Game.objects.select_for_update().filter(pk=game_id, version=version).first()
+        recorded = record_timeout_emails(game) if game is not None else []
+        transaction.on_commit(lambda: deliver_all(recorded))
+    return len(recorded)
 
 
 def deliver_all(email_ids: list[int]) -> None:
@@ -263,6 +279,21 @@ def send_digest(user_id: int, day: str) -> Optional[int]:
 
 
 # ----- delivery ------------------------------------------------------------------------------------------
+@shared_task(name="games.tasks.sweep_pending_emails")
+def sweep_pending_emails() -> int:
+    """Queue again the delivery of each recorded email still pending when its lease ends (its task was lost:
+    a worker killed, the broker down); returns how many. Leased again each time, until it is sent, skipped or
+    failed (``deliver_email``'s retries); a second delivery of one email finds it locked or sent."""
+    now = clock.now()
+    with transaction.atomic():
+        due = list(SentEmail.objects.select_for_update(skip_locked=True)
+                   .filter(status=SentEmail.Status.PENDING, due_at__lte=now)
+                   .order_by("due_at", "id").values_list("pk", flat=True)[:SWEEP_BATCH])
+        SentEmail.objects.filter(pk__in=due).update(due_at=now + emails.DELIVERY_LEASE)
+        transaction.on_commit(lambda: deliver_all(due))
+    return len(due)
+
+
 class EmailTask(Task):
     """Marks the email failed once the retries are spent."""
 

@@ -10,12 +10,12 @@ import logging
 from datetime import timedelta
 from typing import Any, Optional
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from games.models import Game, Move, Seat
 from games.play import clock, notices, payloads
-from games.play.errors import GameNotFound
+from games.play.errors import GameNotFound, Unavailable
 from games.play.signals import game_updated
 from games.play.turns import Closed, Progress
 from games.ratings.services import game_rate
@@ -182,4 +182,28 @@ def changed(game: Game, kind: str, *, seats: Optional[list[Seat]] = None, progre
             game.publication = None
         game_updated.send(sender=Game, game_id=game_id, version=version, kind=kind, publication=game.publication)
 
+    game.after_commit = after_commit  # for recover(): a COMMIT whose answer was lost drops its hooks
     transaction.on_commit(after_commit)
+
+
+def recover(written: Optional[Game]) -> Game:
+    """After the database connection failed during a change (``written``: the game as the change wrote it, if it
+    got as far as COMMIT): if the game row now holds exactly that change, it was committed and is answered as
+    done (and published, as its commit would have); otherwise nothing was saved: ``Unavailable``.
+
+    The row lock and the version check let only one change take a game from version v to v+1: the same
+    version, state and turn in the row are this change's.
+    """
+    connection = transaction.get_connection()
+    connection.close()  # the broken connection; the next query opens another
+    try:
+        row = (Game.objects.filter(pk=written.pk).values("version", "state", "turn").first()
+               if written is not None else None)
+    except DatabaseError:
+        row = None
+    if written is None or row != {"version": written.version, "state": written.state, "turn": written.turn}:
+        raise Unavailable("the database could not be reached and nothing was saved; please send it again")
+    logger.warning("game %s version %s was committed although its connection failed: answered as done",
+                   written.pk, written.version)
+    written.after_commit()
+    return written

@@ -1,4 +1,4 @@
-"""Errors the game services raise; the API turns them into 400, 403, 404 and 409 answers."""
+"""Errors the game services raise; the API turns them into 400, 403, 404, 409 and 503 answers."""
 
 
 class GameError(Exception):
@@ -19,3 +19,7 @@ class Conflict(GameError):
 
 class BadTurn(GameError):
     """The turn is malformed or illegal by the rules (400)."""
+
+
+class Unavailable(GameError):
+    """The database could not be reached, and nothing was saved: the same request may be sent again (503)."""

@@ -4,7 +4,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Optional, Sequence
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.models import Game, Move, Seat
@@ -33,16 +36,33 @@ def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, pri
         raise BadTurn(f"a game of {players} has room for at most {players - 1} computer players besides you")
     if any(level not in LEVELS for level in computers):
         raise BadTurn(f"a computer plays {', '.join(LEVELS)}")
-    with transaction.atomic():
+    with transaction.atomic():  # the computers' seats too: counted whole by the next game_create
+        if computers:
+            _check_computer_games(user)
         new = Game.objects.create(game=game, players=players, move_hours=move_hours, private=private,
                                   options=checked, created_by=user, rated=rated)
         Seat.objects.create(game=new, user=user, number=0)
         commit.changed(new, "create")  # the lobbies hear of a new open game
-    for index, level in enumerate(computers):
-        number = 1 + sum(1 for other in computers[:index] if other == level)
-        new = game_join(game_id=new.pk, user=computer_player(level=level, number=number),
-                        invite_code=new.invite_code)
+        for index, level in enumerate(computers):
+            number = 1 + sum(1 for other in computers[:index] if other == level)
+            new = game_join(game_id=new.pk, user=computer_player(level=level, number=number),
+                            invite_code=new.invite_code)
     return new
+
+
+def _check_computer_games(user: Any) -> None:
+    """Refuse (409) a game against the computer to a user who has ``COMPUTER_GAMES_PER_PLAYER`` unfinished
+    ones already: the computer players' worker is shared by everyone (issue 24)."""
+    # the user's row is locked so that two creations at once count each other
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+    against_computer = Seat.objects.filter(game=OuterRef("pk"), status=Seat.Status.PLAYING,
+                                           user__computer_level__gt="")
+    unfinished = (Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), seats__user=user,
+                                      seats__status=Seat.Status.PLAYING).filter(Exists(against_computer)).count())
+    most = settings.COMPUTER_GAMES_PER_PLAYER
+    if unfinished >= most:
+        raise Conflict(f"you already have {unfinished} unfinished games against the computer (at most {most} at "
+                       "once); finish or resign one before starting another")
 
 
 def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> Game:

@@ -7,12 +7,13 @@ the listeners (``commit.changed``).
 """
 from __future__ import annotations
 
+import logging
 import random
 from datetime import timedelta
 from typing import Any, Callable, Optional
 
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 
 from games.models import Game, Move, Seat
 from games.play import clock, commit, notices
@@ -21,10 +22,28 @@ from games.play.turns import Progress
 from games.rules import RulesError, engine
 from games.store import sql
 
+logger = logging.getLogger(__name__)
+
 
 def _mover_change(game_id: Any, user: Any, expected_version: int, kind: str,
                   work: Callable[[Progress, int], None]) -> Game:
-    """Lock, check, let ``work(progress, seat)`` change the engine's side, store and commit."""
+    """Lock, check, let ``work(progress, seat)`` change the engine's side, store and commit.
+
+    If the database connection fails (a backend terminated, a network cut), even just after COMMIT, the
+    answer says what happened: done if the game row holds this change, else ``Unavailable`` (retry).
+    """
+    if transaction.get_connection().in_atomic_block:  # a caller's transaction: its commit is its own
+        return _mover_change_in(game_id, user, expected_version, kind, work, [])
+    written: list[Game] = []
+    try:
+        return _mover_change_in(game_id, user, expected_version, kind, work, written)
+    except (OperationalError, InterfaceError):
+        logger.warning("the database connection failed during a change of game %s", game_id, exc_info=True)
+        return commit.recover(written[0] if written else None)
+
+
+def _mover_change_in(game_id: Any, user: Any, expected_version: int, kind: str,
+                     work: Callable[[Progress, int], None], written: list[Game]) -> Game:
     with transaction.atomic():
         game, seats = commit.locked_with_seats(game_id)
         if game.status != Game.Status.ACTIVE:
@@ -51,6 +70,7 @@ def _mover_change(game_id: Any, user: Any, expected_version: int, kind: str,
         commit.store(game, progress, seats, user=user, writes=writes)
         writes.add(sql.update(game, commit.TURN_FIELDS))
         commit.changed(game, kind, seats=seats, progress=progress, writes=writes)
+        written.append(game)  # all is written: what is left is the COMMIT
     return game
 
 

@@ -6,6 +6,9 @@ For the player to move at a game's version there are three ``Notice`` rows:
 - ``reminder`` when a fifth of the time for the move is left (``REMINDER_FRACTION_LEFT``),
 - ``timeout`` at the deadline.
 
+For a computer seat there is one, ``computer``: its step is queued as soon as the turn commits, and the row
+falls due ``COMPUTER_STEP_PATIENCE_SECONDS`` later only if that step was lost (the sweep queues it again).
+
 A later version closes the rows of earlier ones. While the clock is stopped (the player is on vacation)
 ``due_at`` is empty and ``remaining`` holds the time that was left; resuming sets ``due_at = now + remaining``.
 """
@@ -33,6 +36,11 @@ def reminder_before(game: Game) -> timedelta:
     return timedelta(hours=game.move_hours) * settings.REMINDER_FRACTION_LEFT
 
 
+def computer_patience() -> timedelta:
+    """How long a computer's step may wait before the sweep takes it for lost and queues it again."""
+    return timedelta(seconds=settings.COMPUTER_STEP_PATIENCE_SECONDS)
+
+
 def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[sql.Batch] = None) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
@@ -56,7 +64,11 @@ def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime, writes
         seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
     else:
         seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
-    if seat is None or seat.user.computer_level:  # a computer moves at once: no email, reminder or timeout
+    if seat is None:
+        return
+    if seat.user.computer_level:  # a computer moves at once: no email, reminder or timeout; only its step,
+        # queued after this commit, made again by the sweep if it is lost (a worker died, the broker was down)
+        sql.make_notices(game, seat, {Notice.Kind.COMPUTER: (now + computer_patience(), None)}, now, writes)
         return
     started = game.last_move_at or now
     plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]

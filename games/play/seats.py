@@ -1,5 +1,6 @@
 """A seat leaving a game (resigned, removed by a moderator, timed out too often): skipped from then on; or,
-before every seat still in the game has played a turn of its own, the game aborted (docs/social.md)."""
+before every seat still in the game has played a turn of its own, the game aborted (docs/social.md). A game
+left with computers alone ends with the final scoring."""
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -48,6 +49,9 @@ def drop_seat(game: Game, seat: Seat, status: str, kind: str, actor: Any, progre
     else:
         commit.log(game, kind, seat=seat.number, user=actor)
     commit.store(game, progress)
+    if game.status == Game.Status.ACTIVE and not game.seats.filter(status=Seat.Status.PLAYING,
+                                                                   user__computer_level="").exists():
+        _settle_without_people(game, progress)
 
 
 def first_turns_played(game: Game) -> bool:
@@ -66,3 +70,17 @@ def _abort(game: Game, seat: Seat, actor: Any) -> None:
     game.deadline = None
     game.time_left = None
     commit.log(game, Move.Kind.ABORT, seat=seat.number, user=actor)
+
+
+def _settle_without_people(game: Game, progress: Progress) -> None:
+    """No person is left playing, only computers: the game ends now with the final scoring, as a moderator's
+    settle does (the steps of an entry in progress stand); the seats that left lost, the computers rank by
+    score. Computers playing on for nobody would only load the computer players' worker (issue 24)."""
+    eng = progress.eng
+    events_from = progress.events_from
+    steps = progress.abandon()
+    state = eng.settle(progress.state)
+    game.version += 1
+    commit.log(game, Move.Kind.SETTLE, steps=steps, events=[dict(e) for e in eng.events(state)[events_from:]])
+    progress.change(state)
+    commit.store(game, progress)

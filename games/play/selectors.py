@@ -168,6 +168,8 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             words = f"{who} left before every player had played a turn: the game is aborted, and rates no one"
         else:
             change = SEAT_CHANGE_WORDS.get(move.kind, move.kind)
+            if move.kind == Move.Kind.SETTLE and move.user_id is None:  # games/play/seats.py: no person left
+                change = "no person was left playing: final scoring now"
             words = f"{who} {change}" if who and move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else change
         steps = [eng.step_for(step, move.seat, audience) for step in move.steps or []]
         out.append({

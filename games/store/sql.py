@@ -285,13 +285,14 @@ def close_notices(game: Any, now: Any, outcome: str, *, before_version: bool, ba
 
 
 def carry_notices_forward(game: Any, batch: Optional[Batch]) -> None:
-    """The turn goes on at a new version: move its notices, sent or not, to that version (no second email)."""
+    """The turn goes on at a new version: move its notices, sent or not, to that version (no second email). A
+    computer's step is one version's: each step gets a notice of its own."""
     from games.models import Notice
 
     name = table(Notice)
-    write([(f"UPDATE {name} SET version = %s WHERE game_id = %s AND seat = %s AND version = "
+    write([(f"UPDATE {name} SET version = %s WHERE game_id = %s AND seat = %s AND kind <> %s AND version = "
             f"(SELECT MAX(version) FROM {name} WHERE game_id = %s AND version < %s)",
-            [game.version, game.pk, game.current_seat, game.pk, game.version])], batch)
+            [game.version, game.pk, game.current_seat, Notice.Kind.COMPUTER, game.pk, game.version])], batch)
 
 
 def make_notices(game: Any, seat: Any, plan: Mapping[str, tuple[Any, Any]], now: Any,

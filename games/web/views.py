@@ -102,8 +102,12 @@ def game_vs_computer(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Please choose a game and a level.")
         return redirect("home")
-    game = services.game_create(user=request.user, game=form.cleaned_data["game"], players=2, move_hours=24,
-                                private=True, computers=[form.cleaned_data["level"]])
+    try:
+        game = services.game_create(user=request.user, game=form.cleaned_data["game"], players=2, move_hours=24,
+                                    private=True, computers=[form.cleaned_data["level"]])
+    except GameError as err:  # too many unfinished games against the computer
+        messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
+        return redirect("home")
     return redirect("game", game_id=game.pk)
 
 

@@ -8,6 +8,9 @@ import { LiveSocket } from "./live.js";
 import { clockHTML, finalHTML, seatDot, seatsHTML, timeLeft } from "./shell/panels.js";
 import { escapeHtml, joinWords } from "./shell/words.js";
 
+// ms between two checks that the page shows the game's present version (a push lost is made up for).
+const CATCH_UP_EVERY = 30000;
+
 function csrfToken() {
   const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
   return m ? decodeURIComponent(m[1]) : "";
@@ -37,6 +40,16 @@ class GamePage {
       onRetry: () => this.refresh(),
     });
     setInterval(() => this.tick(), 30000);
+    // A push can be lost while the socket stays open (the server's channel layer was down a moment): now and
+    // then, and whenever the page comes back into view, ask for the game if it moved on from what is shown.
+    setInterval(() => this.catchUp(), CATCH_UP_EVERY);
+    document.addEventListener("visibilitychange", () => this.catchUp());
+  }
+
+  /** Ask for the game if it is no longer at the version shown (over the socket, else over HTTP). */
+  catchUp() {
+    if (document.hidden) return;
+    if (!this.socket.send({ type: "sync", version: this.game.version })) this.refresh();
   }
 
   // ---------- what tests and other scripts may read ----------

@@ -46,7 +46,10 @@ def test_a_game_against_the_computer_is_played_to_the_end() -> None:
     assert game.status == Game.Status.FINISHED
     theirs = game.moves.filter(user__computer_level="easy")
     assert theirs.filter(kind=Move.Kind.TURN).count() >= 30  # every one of its turns, in the log as anyone's
-    assert not Notice.objects.filter(game=game, user__computer_level="easy").exists()  # no deadline, no email
+    # no deadline, no email; only each step's due row (made again by the sweep if lost), all closed now
+    computer_notices = Notice.objects.filter(game=game, user__computer_level="easy")
+    assert set(computer_notices.values_list("kind", flat=True)) == {Notice.Kind.COMPUTER}
+    assert not computer_notices.filter(done_at__isnull=True).exists()
     assert not SentEmail.objects.filter(user__computer_level="easy").exists()
     assert selectors.state_from_log(game) == game.state
 
@@ -136,3 +139,52 @@ def test_a_bot_account_is_shown_as_a_bot() -> None:
     assert client.patch("/api/accounts/me/", {"is_bot": True}, format="json").json()["is_bot"] is True
     made = create(client, computers=["easy"])
     assert {s["user"]["kind"] for s in made["seats"]} == {"bot", "computer"}
+
+
+def test_one_account_has_a_bounded_number_of_unfinished_games_against_the_computer(settings) -> None:
+    from django.test import Client
+
+    settings.COMPUTER_GAMES_PER_PLAYER = 3
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    made = [create(client, computers=["hard"], game="tikal", seats=4 if i else 2) for i in range(3)]
+    computer_tasks.wait_for_computers()
+    refused = client.post("/api/games/", {"game": "iwari", "seats": 2, "computers": ["easy"]}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == ("you already have 3 unfinished games against the computer (at most 3 at "
+                                        "once); finish or resign one before starting another")
+    page = Client()
+    page.force_login(me)
+    response = page.post("/games/new/computer/", {"game": "ark", "level": "easy"}, follow=True)
+    assert "You already have 3 unfinished games against the computer" in response.content.decode()
+    assert Game.objects.filter(created_by=me).count() == 3
+    create(client, game="tikal", seats=2)  # a game for people is not counted
+    assert client.post(f"/api/games/{made[0]['id']}/resign/").status_code == 200  # one ends: room for another
+    computer_tasks.wait_for_computers()
+    create(client, computers=["easy"])
+    computer_tasks.wait_for_computers()
+
+
+def test_a_game_in_which_no_person_is_left_playing_ends_with_the_final_scoring() -> None:
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    made = create(client, game="tikal", seats=3, computers=["easy", "medium"])
+    computer_tasks.wait_for_computers()
+    game = Game.objects.get(pk=made["id"])
+    assert game.status == Game.Status.ACTIVE and game.seats.get(number=game.current_seat).user == me
+    response = client.post(f"/api/games/{game.pk}/resign/")
+    assert response.status_code == 200, response.content
+    computer_tasks.wait_for_computers()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED  # the computers do not play on for nobody
+    last = list(game.moves.order_by("seq"))[-2:]
+    assert [(m.kind, m.user_id) for m in last] == [(Move.Kind.RESIGN, me.pk), (Move.Kind.SETTLE, None)]
+    words = client.get(f"/api/games/{game.pk}/moves/?since={last[0].seq - 1}").json()
+    assert [w["words"] for w in words][-1] == "No person was left playing: final scoring now"
+    seats = {s.user_id: s for s in game.seats.all()}
+    assert seats[me.pk].status == Seat.Status.RESIGNED and seats[me.pk].result == Seat.Result.LOST
+    assert not Notice.objects.filter(game=game, done_at__isnull=True).exists()
+    assert selectors.state_from_log(game) == game.state
+    assert client.get(f"/api/games/{game.pk}/record/").json()["end"] is True

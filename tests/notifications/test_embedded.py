@@ -12,9 +12,11 @@ def test_beat_sweeps_every_minute_and_checks_the_digest_hourly() -> None:
     schedule = settings.CELERY_BEAT_SCHEDULE
     assert schedule["sweep-due-notices"] == {"task": "games.tasks.sweep_due_notices", "schedule": 60.0}
     assert schedule["send-reminder-digests"]["task"] == "games.tasks.send_reminder_digests"
+    assert schedule["sweep-pending-emails"] == {"task": "games.tasks.sweep_pending_emails", "schedule": 60.0}
     app.loader.import_default_modules()
     assert {"games.tasks.sweep_due_notices", "games.tasks.send_reminder_digests", "games.tasks.send_turn_email",
-            "games.tasks.play_timeout", "games.tasks.deliver_email"} <= set(app.tasks)
+            "games.tasks.play_timeout", "games.tasks.deliver_email", "games.tasks.sweep_pending_emails",
+            "games.tasks.play_computer_step"} <= set(app.tasks)
 
 
 @pytest.mark.parametrize(("argv", "run_main", "serving"), [

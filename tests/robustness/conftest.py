@@ -7,9 +7,11 @@ reason; those that start processes (redis-server, a Celery worker, daphne) clean
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -132,8 +134,111 @@ def check_log(game: Game) -> dict[str, Any]:
     return {"moves": len(moves), "turns": turns, "version": game.version}
 
 
+def drain(url: str, queue: str = "celery") -> list[str]:
+    """Run every task message waiting in the broker's list (and those they queue), as a worker would."""
+    import base64
+
+    import redis
+
+    client = redis.Redis.from_url(url)
+    ran: list[str] = []
+    try:
+        while (raw := client.rpop(queue)) is not None:
+            message = json.loads(raw)
+            args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
+            name = message["headers"]["task"]
+            result = celery_app.tasks[name].apply(args=args, kwargs=kwargs)
+            ran.append(f"{name.rsplit('.', 1)[-1]}{tuple(args)} -> {result.result!r}")
+    finally:
+        client.close()
+    return ran
+
+
+def terminate_backends(pids: list[int]) -> int:
+    """``pg_terminate_backend`` each of ``pids`` from a connection of its own, as an operator or a crash of the
+    server process would end them; returns how many were ended."""
+    import psycopg
+
+    db = django_settings.DATABASES["default"]
+    with psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"] or None,
+                         password=db.get("PASSWORD") or None, dbname=db["NAME"], autocommit=True) as admin:
+        return sum(bool(admin.execute("SELECT pg_terminate_backend(%s)", [pid]).fetchone()[0]) for pid in pids)
+
+
 def decode(response: Any) -> Any:
     return json.loads(response.content) if response.content else None
+
+
+class SiteProcess:
+    """The site served by a real server process on a free port (``{port}`` in ``command`` is filled in), on the
+    test database; ``env`` is added to this process's environment less ``REDIS_URL`` (give it to add it)."""
+
+    def __init__(self, command: list[str], log: Path, **env: str) -> None:
+        self.port = free_port()
+        self.log = log
+        environ = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ENV")}
+        environ.update({"DATABASE_URL": database_url(), "RATE_LIMIT_TURNS": "off", "INPROCESS_SWEEP": "0",
+                        "DJANGO_SETTINGS_MODULE": "arkproject.settings", "ALLOWED_HOSTS": "127.0.0.1,localhost", **env})
+        with log.open("a") as out:
+            self.process = subprocess.Popen([part.format(port=self.port) for part in command],
+                                            cwd=django_settings.BASE_DIR, env=environ, stdout=out,
+                                            stderr=subprocess.STDOUT)
+        try:
+            wait_until(self.ready, f"{command[2]} on port {self.port}", timeout=60, every=0.2, process=self.process,
+                       log=log)
+        except BaseException:  # pytest.fail included: a server that never answered is not left behind
+            stop_process(self.process)
+            raise
+
+    def ready(self) -> bool:
+        try:
+            return self.request("GET", "/api/games/?status=finished")[0] == 200
+        except OSError:
+            return False
+
+    def request(self, method: str, path: str, token: Optional[str] = None, body: Any = None) -> tuple[int, Any]:
+        """One HTTP request (a token's, if given); the status and the JSON answer (or the start of the text)."""
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            headers = {"Content-Type": "application/json", "Host": "127.0.0.1",
+                       **({"Authorization": f"Token {token}"} if token else {})}
+            conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+            response = conn.getresponse()
+            raw = response.read()
+            try:
+                return response.status, json.loads(raw) if raw else None
+            except ValueError:
+                return response.status, raw.decode(errors="replace")[:200]
+        finally:
+            conn.close()
+
+    def terminate(self, timeout: float = 120.0) -> None:
+        """SIGTERM, as a process manager stops it; wait for it to exit."""
+        self.process.terminate()
+        self.process.wait(timeout=timeout)
+
+
+def runserver(log: Path, **env: str) -> SiteProcess:
+    """``manage.py runserver --noreload``, as ``make run`` starts it (the embedded default: no REDIS_URL)."""
+    return SiteProcess([sys.executable, "manage.py", "runserver", "--noreload", "127.0.0.1:{port}"], log, **env)
+
+
+def uvicorn(log: Path, **env: str) -> SiteProcess:
+    """uvicorn, the socket server of production (``REDIS_URL=`` to give it a channel layer)."""
+    return SiteProcess([sys.executable, "-m", "uvicorn", "arkproject.asgi:application", "--host", "127.0.0.1",
+                        "--port", "{port}", "--log-level", "warning"], log, **env)
+
+
+def gunicorn(log: Path, threads: int = 4, **env: str) -> SiteProcess:
+    """gunicorn as in production (``DJANGO_ENV=production``), one process with ``threads`` threads."""
+    import secrets
+
+    production = {"DJANGO_ENV": "production", "SECRET_KEY": secrets.token_urlsafe(50), "SECURE_SSL_REDIRECT": "0",
+                  "STATIC_ROOT": str(log.parent / "static"), "LOG_LEVEL": "WARNING"}
+    return SiteProcess([sys.executable, "-m", "gunicorn", "arkproject.wsgi:application", "--bind", "127.0.0.1:{port}",
+                        "--workers", "1", "--threads", str(threads)], log, **{**production, **env})
 
 
 class RedisServer:

@@ -7,8 +7,6 @@ private broker's list, as a worker would (``drain``), so the test needs no worke
 """
 from __future__ import annotations
 
-import base64
-import json
 import logging
 import random
 import time
@@ -22,33 +20,14 @@ from django.core import mail
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from arkproject.celery import app as celery_app
 from games.models import Game, Notice, SentEmail
 from games.notifications import tasks
 from games.play import clock as site_clock
 from tests.channels.conftest import Socket, session_cookie
 
-from .conftest import CeleryBroker, check_log, mover, next_turn, observed, start_game
+from .conftest import CeleryBroker, check_log, drain, mover, next_turn, observed, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def drain(url: str, queue: str = "celery") -> list[str]:
-    """Run every task message waiting in the broker's list (and those they queue), as a worker would."""
-    import redis
-
-    client = redis.Redis.from_url(url)
-    ran: list[str] = []
-    try:
-        while (raw := client.rpop(queue)) is not None:
-            message = json.loads(raw)
-            args, kwargs, _ = json.loads(base64.b64decode(message["body"]))
-            name = message["headers"]["task"]
-            result = celery_app.tasks[name].apply(args=args, kwargs=kwargs)
-            ran.append(f"{name.rsplit('.', 1)[-1]}{tuple(args)} -> {result.result!r}")
-    finally:
-        client.close()
-    return ran
 
 
 def submit(game: Game, rng: random.Random) -> tuple[int, float]:
@@ -146,3 +125,52 @@ def test_redis_stops_mid_game_turns_are_saved_and_the_news_resume(make_user, pri
     assert [m.to for m in mail.outbox] == [[waiting.user.email]]
     email = sent.get()
     assert (email.version, email.status, waiting.outcome) == (waiting.version, SentEmail.Status.SENT, "sent")
+
+
+def test_a_socket_learns_that_redis_is_down_and_catches_up_when_it_is_back(make_user, private_redis,
+                                                                           settings) -> None:
+    """The pong comes through the channel layer: a socket whose layer is down closes (4503), so the page says
+    it is reconnecting and retries (a new socket cannot open until Redis is back: its channel cannot be made);
+    the socket it gets once Redis is back starts at the present version, and the page's periodic ``sync`` with
+    its version gets an answer only when the game moved on."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                                           "CONFIG": {"hosts": [private_redis.url],
+                                                      "prefix": f"robust-{uuid.uuid4().hex}"}}}
+    rng = random.Random(12)
+    players = [make_user(), make_user()]
+    game = start_game(players, seed=98)
+    cookie = session_cookie(players[0])
+    facts: dict[str, Any] = {}
+
+    async def scenario() -> None:
+        watcher = await Socket(f"/ws/games/{game.pk}/", cookie).connect()
+        shown = (await watcher.receive_type("game"))["version"]
+        await watcher.send({"type": "ping"})
+        assert await watcher.receive() == {"type": "pong"}
+        private_redis.kill()
+        code, _ = await db_async(submit)(game, rng)  # saved; its push is lost with Redis
+        assert code == 200
+        await watcher.send({"type": "ping"})
+        facts["ping while down"] = await watcher.closed_with()
+        private_redis.start()
+        back = await Socket(f"/ws/games/{game.pk}/", cookie).connect()
+        hello = (await back.receive_type("game"))["version"]
+        await back.send({"type": "sync", "version": hello})
+        facts["sync at the present version"] = "nothing" if await back.nothing() else "an answer"
+        await back.send({"type": "sync", "version": shown})
+        facts["sync one version behind"] = (await back.receive_type("game"))["version"]
+        await back.send({"type": "ping"})
+        assert await back.receive() == {"type": "pong"}
+        await back.close()
+        facts["shown before"], facts["reconnected at"] = shown, hello
+
+    async_to_sync(scenario)()
+    game.refresh_from_db()
+    observed(f"Redis killed under an open socket: a ping then closed it with {facts['ping while down']}; once "
+             f"back, a new socket began at version "
+             f"{facts['reconnected at']} (the page had {facts['shown before']}, the game is at {game.version}); "
+             f"sync with the present version: {facts['sync at the present version']}; with an old one: version "
+             f"{facts['sync one version behind']}")
+    assert facts["ping while down"] == 4503
+    assert facts["reconnected at"] == game.version == facts["shown before"] + 1
+    assert facts["sync at the present version"] == "nothing" and facts["sync one version behind"] == game.version
