@@ -174,6 +174,10 @@ def test_a_game_in_which_no_person_is_left_playing_ends_with_the_final_scoring()
     computer_tasks.wait_for_computers()
     game = Game.objects.get(pk=made["id"])
     assert game.status == Game.Status.ACTIVE and game.seats.get(number=game.current_seat).user == me
+    play_turn(game, random.Random(1))  # every seat plays a turn first: leaving sooner aborts (docs/social.md)
+    computer_tasks.wait_for_computers()
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.seats.get(number=game.current_seat).user == me
     response = client.post(f"/api/games/{game.pk}/resign/")
     assert response.status_code == 200, response.content
     computer_tasks.wait_for_computers()
