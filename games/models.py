@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -61,13 +60,7 @@ class Game(models.Model):
     time_left = models.DurationField(null=True, blank=True,
                                      help_text="time left for the move while the clock is stopped (vacation)")
 
-    # Set on an instance by the services for the rest of a change, never stored: the last move's number (read
-    # with the locked row), whether the same turn goes on, and every audience's payload once published.
-    last_seq: int
-    turn_continues: bool
-    publication: Any
-    after_commit: Any  # what a change does once committed (games/play/commit.py: changed, recover)
-    others: str  # the lobby's "with Ann and Bob"
+    others: str  # set by the lobby's page for its list, never stored: "with Ann and Bob"
 
     class Meta:
         ordering = ["-id"]
@@ -102,12 +95,8 @@ class Seat(models.Model):
     timeouts = models.PositiveSmallIntegerField(
         default=0, help_text="timeouts in a row: the server played for this seat; reset when the player moves")
 
-    # Read with the locked game by the services (games/play/commit.py), never stored.
+    # Annotated when a change reads the seats of the game it locked (games/play/change.py), never stored.
     away: bool
-    user_username: str
-    user_display_name: str
-    user_computer_level: str
-    user_is_bot: bool
 
     class Meta:
         ordering = ["game", "number"]

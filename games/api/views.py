@@ -23,7 +23,7 @@ from games.api.serializers import (
     UndoSerializer,
 )
 from games.models import Game
-from games.play import selectors, services
+from games.play import payloads, selectors, services
 from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed, Unavailable
 from games.ratings.selectors import attach_lobby_ratings
 from games.rules import engine
@@ -55,11 +55,12 @@ class GameApiView(APIView):
         return super().handle_exception(exc)
 
     def game_response(self, request: Request, game: Game, code: int = status.HTTP_200_OK) -> HttpResponseBase:
-        """The game as the user now sees it: the payload published at commit, or read again if there is none."""
-        publication = getattr(game, "publication", None)
-        if publication is not None and publication.version == game.version:
-            user_id = request.user.pk if request.user.is_authenticated else None
-            return HttpResponse(publication.text_for(user_id).encode(), status=code, content_type="application/json")
+        """The game as the user now sees it: the payload published at the change's commit, or read again if
+        there is none."""
+        user_id = request.user.pk if request.user.is_authenticated else None
+        text = payloads.published_text(game.pk, game.version, user_id)
+        if text is not None:
+            return HttpResponse(text.encode(), status=code, content_type="application/json")
         game = selectors.game_get(game_id=game.pk, user=request.user)
         return Response(GameSerializer(game, context={"request": request}).data, status=code)
 

@@ -1,49 +1,47 @@
-"""Stopped clocks: a player's vacation stops the clocks of the games waiting for them, and starts them again."""
+"""Stopped clocks: a player's vacation stops the clocks of the games waiting for them, and starts them again.
+
+Each is a change of the game (games/play/change.py) with a version of its own: what the players see changes
+(a deadline, or the time left while it waits)."""
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any, Optional
 
-from django.db import transaction
 from django.db.models import F
 
 from games.models import Game, Seat
-from games.play import clock, commit, notices
+from games.play.change import Change, change_game
+from games.play.moves import start_clock, stop_clock
 
 
-def _mover_is(game: Game, user: Any) -> bool:
-    return game.status == Game.Status.ACTIVE and game.current_seat is not None and game.seats.filter(
-        number=game.current_seat, user=user, status=Seat.Status.PLAYING).exists()
+def _mover_is(change: Change, user: Any) -> bool:
+    game = change.game
+    return game.status == Game.Status.ACTIVE and game.current_seat is not None and any(
+        s.number == game.current_seat and s.user_id == user.pk and s.status == Seat.Status.PLAYING
+        for s in change.seats)
 
 
 def game_clock_pause(*, game_id: Any, user: Any) -> Optional[Game]:
     """Stop the clock of a game waiting for ``user`` (a vacation starts), keeping the time left."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
-        if game.deadline is None or not _mover_is(game, user):
-            return None
-        now = clock.now()
-        game.time_left = max(game.deadline - now, timedelta(0))
-        game.deadline = None
-        game.save(update_fields=["deadline", "time_left"])
-        notices.pause(game, now)
-        commit.changed(game, "pause")
-    return game
+    def work(change: Change) -> None:
+        if change.game.deadline is None or not _mover_is(change, user):
+            change.done = False
+            return
+        stop_clock(change)
+
+    change = change_game(game_id, "pause", work, user=user)
+    return change.game if change.done else None
 
 
 def game_clock_resume(*, game_id: Any, user: Any) -> Optional[Game]:
     """Start the stopped clock of a game waiting for ``user`` again: deadline = now + the time left."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
-        if game.deadline is not None or not _mover_is(game, user):
-            return None
-        now = clock.now()
-        left = game.time_left if game.time_left is not None else timedelta(hours=game.move_hours)
-        game.deadline, game.time_left = now + left, None
-        game.save(update_fields=["deadline", "time_left"])
-        notices.resume(game, now)
-        commit.changed(game, "resume")
-    return game
+    def work(change: Change) -> None:
+        if change.game.deadline is not None or not _mover_is(change, user):
+            change.done = False
+            return
+        start_clock(change)
+
+    change = change_game(game_id, "resume", work, user=user)
+    return change.game if change.done else None
 
 
 def games_waiting_for(user: Any) -> list[int]:

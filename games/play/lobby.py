@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.models import Game, Move, Seat
 from games.play import commit
+from games.play.change import Change, announce, change_game
 from games.play.errors import BadTurn, Conflict, GameNotFound
 from games.play.seats import drop_seat
 from games.play.turns import Progress
@@ -42,7 +43,7 @@ def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, pri
         new = Game.objects.create(game=game, players=players, move_hours=move_hours, private=private,
                                   options=checked, created_by=user, rated=rated)
         Seat.objects.create(game=new, user=user, number=0)
-        commit.changed(new, "create")  # the lobbies hear of a new open game
+        announce(new, "create")  # the lobbies hear of a new open game
         for index, level in enumerate(computers):
             number = 1 + sum(1 for other in computers[:index] if other == level)
             new = game_join(game_id=new.pk, user=computer_player(level=level, number=number),
@@ -67,32 +68,28 @@ def _check_computer_games(user: Any) -> None:
 
 def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> Game:
     """Take an open seat (a private game needs its invitation code); the game starts when full."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
+    def work(change: Change) -> None:
+        game = change.game
         if game.private and invite_code != game.invite_code:
             raise GameNotFound("there is no such game")
         if game.status != Game.Status.OPEN:
             raise Conflict("this game is not waiting for players any more")
-        seats = list(game.seats.all())
-        if any(s.user_id == user.pk for s in seats):
+        if any(s.user_id == user.pk for s in change.seats):
             raise Conflict("you already have a seat in this game")
-        if len(seats) >= game.players:
+        if len(change.seats) >= game.players:
             raise Conflict("this game is full")
-        number = min(set(range(game.players)) - {s.number for s in seats})
+        number = min(set(range(game.players)) - {s.number for s in change.seats})
         try:
             with transaction.atomic():
                 Seat.objects.create(game=game, user=user, number=number)
         except IntegrityError:
             raise Conflict("that seat was just taken; try again") from None
-        game.version += 1
-        kind = "join"
-        progress = None
-        if len(seats) + 1 == game.players:
-            progress = game_start(game)
-            kind = "start"
-        game.save()
-        commit.changed(game, kind, progress=progress)
-    return game
+        change.reread_seats()
+        if len(change.seats) == game.players:
+            change.kind = "start"
+            game_start(change)
+
+    return change_game(game_id, "join", work, user=user).game
 
 
 def game_join_by_invite(*, invite_code: str, user: Any) -> Game:
@@ -111,42 +108,41 @@ def seat_order(seed: int, players: int) -> list[int]:
     return order
 
 
-def game_start(game: Game) -> Progress:
-    """Start a locked game whose seats are all taken (inside the caller's transaction): shuffle the seat order
-    by the seed's seat stream, set up the engine and take its first chance steps. The caller saves the game."""
+def game_start(change: Change) -> None:
+    """Start the changed game, whose seats are all taken: shuffle the seat order by the seed's seat stream, set
+    up the engine and take its first chance steps."""
+    game = change.game
     seats = list(game.seats.order_by("number"))
     for seat in seats:  # two passes keep (game, number) unique throughout
         seat.number += 100
-        seat.save(update_fields=["number"])
+    Seat.objects.bulk_update(seats, ["number"])
     for seat, number in zip(seats, seat_order(game.seed, len(seats))):
         seat.number = number
-        seat.save(update_fields=["number"])
+    Seat.objects.bulk_update(seats, ["number"])
+    change.reread_seats()
     eng = engine(game.game)
     state = eng.new_game(game.players, eng.check_options(game.options or {}), game.seed)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    progress = Progress.start(eng, state)
-    commit.store(game, progress)
-    return progress
+    change.progress = Progress.start(eng, state)
+    commit.store(change)
 
 
 def game_resign(*, game_id: Any, user: Any) -> Game:
     """Give up a seat (or leave a game not yet started); before every seat has played a turn of its own, that
     aborts the game (games/play/seats.py)."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
+    def work(change: Change) -> None:
+        game = change.game
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
             raise Conflict("this game is over")
-        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        seat = change.playing_seat(user)
         if seat is None:
             raise Conflict("you are not playing in this game")
         if game.status == Game.Status.OPEN and game.created_by_id == user.pk:
             game.status = Game.Status.ABORTED  # the creator leaving an unstarted game cancels it
             game.finished_at = timezone.now()
-            game.version += 1
-            commit.log(game, Move.Kind.ABORT, user=user)
+            change.log(Move.Kind.ABORT, user=user)
         else:
-            drop_seat(game, seat, Seat.Status.RESIGNED, Move.Kind.RESIGN, user)
-        game.save()
-        commit.changed(game, Move.Kind.RESIGN)
-    return game
+            drop_seat(change, seat, Seat.Status.RESIGNED, Move.Kind.RESIGN, user)
+
+    return change_game(game_id, Move.Kind.RESIGN, work, user=user).game

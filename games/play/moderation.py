@@ -10,11 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, ModeratorAction, Move, Seat
-from games.play import commit
+from games.play.change import Change, change_game
 from games.play.errors import Conflict, NotAllowed
-from games.play.seats import drop_seat
+from games.play.seats import drop_seat, settle
 from games.play.signals import account_suspended
-from games.rules import engine
 
 
 def _record(moderator: Any, action: str, *, game: Optional[Game] = None, target: Any = None,
@@ -24,59 +23,44 @@ def _record(moderator: Any, action: str, *, game: Optional[Game] = None, target:
 
 def game_abort(*, game_id: Any, moderator: Any, reason: str = "") -> Game:
     """Stop a game for good; no result."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
+    def work(change: Change) -> None:
+        game = change.game
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
             raise Conflict("only a game waiting or in play can be aborted")
         game.status = Game.Status.ABORTED
-        game.version += 1
         game.current_seat = None
         game.deadline = None
         game.finished_at = timezone.now()
-        commit.log(game, Move.Kind.ABORT, user=moderator)
-        game.save()
+        change.log(Move.Kind.ABORT, user=moderator)
         _record(moderator, "abort game", game=game, reason=reason)
-        commit.changed(game, Move.Kind.ABORT)
-    return game
+
+    return change_game(game_id, Move.Kind.ABORT, work, user=moderator).game
 
 
 def game_settle(*, game_id: Any, moderator: Any, reason: str = "") -> Game:
     """Run the final scoring now, as a record's ``"end": true`` does, and finish the game. The steps of a turn
     in progress stand: they go into this move of the log, before the scoring."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
-        if game.status != Game.Status.ACTIVE:
+    def work(change: Change) -> None:
+        if change.game.status != Game.Status.ACTIVE:
             raise Conflict("only a game in play can be settled")
-        eng = engine(game.game)
-        progress = commit.progress_of(game, eng)
-        events_from = progress.events_from
-        steps = progress.abandon()
-        state = eng.settle(progress.state)
-        game.version += 1
-        commit.log(game, Move.Kind.SETTLE, user=moderator, steps=steps,
-                   events=[dict(e) for e in eng.events(state)[events_from:]])
-        progress.change(state)
-        commit.store(game, progress)
-        game.save()
-        _record(moderator, "settle game", game=game, reason=reason)
-        commit.changed(game, Move.Kind.SETTLE, progress=progress)
-    return game
+        settle(change, moderator)
+        _record(moderator, "settle game", game=change.game, reason=reason)
+
+    return change_game(game_id, Move.Kind.SETTLE, work, user=moderator).game
 
 
 def seat_remove(*, game_id: Any, user: Any, moderator: Any, reason: str = "") -> Game:
     """Remove a player: their seat is skipped from now on, their pieces stay, their score stands."""
-    with transaction.atomic():
-        game = commit.locked(game_id)
-        if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
+    def work(change: Change) -> None:
+        if change.game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
             raise Conflict("this game is over")
-        seat = game.seats.filter(user=user, status=Seat.Status.PLAYING).first()
+        seat = change.playing_seat(user)
         if seat is None:
             raise Conflict(f"{user} is not playing in this game")
-        drop_seat(game, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, moderator)
-        game.save()
-        _record(moderator, "remove player", game=game, target=user, reason=reason)
-        commit.changed(game, Move.Kind.REMOVE)
-    return game
+        drop_seat(change, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, moderator)
+        _record(moderator, "remove player", game=change.game, target=user, reason=reason)
+
+    return change_game(game_id, Move.Kind.REMOVE, work, user=moderator).game
 
 
 def user_suspend(*, user: Any, moderator: Any, reason: str = "") -> None:

@@ -18,12 +18,11 @@ from datetime import datetime, timedelta
 from typing import Optional
 
 from django.conf import settings
-from django.db.models import Value
+from django.db.models import Subquery, Value
 from django.db.models.functions import Coalesce
 
 from games.models import Game, Notice, Seat
 from games.play import clock
-from games.store import sql
 
 
 def grace() -> timedelta:
@@ -41,34 +40,30 @@ def computer_patience() -> timedelta:
     return timedelta(seconds=settings.COMPUTER_STEP_PATIENCE_SECONDS)
 
 
-def schedule(game: Game, seats: Optional[list[Seat]] = None, writes: Optional[sql.Batch] = None) -> None:
+def schedule(game: Game, seats: list[Seat], *, turn_continues: bool = False) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
-    ``seats``: the game's seats as saved, if at hand (else read). ``writes``: a batch to add the statements
-    to (the caller runs it); without one they run at once. They are written out, not ORM calls: they run on
-    every turn, and Django compiled them afresh each time.
+    ``seats``: the game's seats as saved, with their users. ``turn_continues``: the same turn goes on at this
+    new version (a step of it, a clock stopped): its notices, sent or not, move to this version (no second
+    email); a computer's step is one version's, each step has a notice of its own.
     """
     now = clock.now()
-    if getattr(game, "turn_continues", False):
-        sql.carry_notices_forward(game, writes)
-    sql.close_notices(game, now, "moved on", before_version=True, batch=writes)
-    _turn_notices(game, seats, now, writes)
-
-
-def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime, writes: Optional[sql.Batch]) -> None:
-    """Make the notices of the present turn, or close all if the game is over."""
+    open_ = Notice.objects.filter(game=game, done_at__isnull=True)
+    if turn_continues and game.current_seat is not None:
+        last = (Notice.objects.filter(game=game, version__lt=game.version).order_by("-version")
+                .values("version")[:1])
+        (Notice.objects.filter(game=game, seat=game.current_seat, version=Subquery(last))
+         .exclude(kind=Notice.Kind.COMPUTER).update(version=game.version))
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
-        sql.close_notices(game, now, "game over", before_version=False, batch=writes)
+        open_.update(done_at=now, outcome="game over")
         return
-    if seats is None:
-        seat = Seat.objects.filter(game=game, number=game.current_seat, status=Seat.Status.PLAYING).first()
-    else:
-        seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
+    open_.filter(version__lt=game.version).update(done_at=now, outcome="moved on")
+    seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
     if seat is None:
         return
     if seat.user.computer_level:  # a computer moves at once: no email, reminder or timeout; only its step,
         # queued after this commit, made again by the sweep if it is lost (a worker died, the broker was down)
-        sql.make_notices(game, seat, {Notice.Kind.COMPUTER: (now + computer_patience(), None)}, now, writes)
+        _make(game, seat, {Notice.Kind.COMPUTER: (now + computer_patience(), None)}, now)
         return
     started = game.last_move_at or now
     plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
@@ -81,7 +76,16 @@ def _turn_notices(game: Game, seats: Optional[list[Seat]], now: datetime, writes
         plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
                 Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
                 Notice.Kind.TIMEOUT: (None, left)}
-    sql.make_notices(game, seat, plan, now, writes)
+    _make(game, seat, plan, now)
+
+
+def _make(game: Game, seat: Seat, plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]],
+          now: datetime) -> None:
+    """The notices of the present turn (kind -> (due at, time remaining)), in one statement; rows already made
+    (carried over, or by a rerun) are left alone."""
+    Notice.objects.bulk_create([Notice(game=game, seat=seat.number, user_id=seat.user_id, kind=kind,
+                                       version=game.version, due_at=due_at, remaining=remaining)
+                                for kind, (due_at, remaining) in plan.items()], ignore_conflicts=True)
 
 
 def pause(game: Game, now: datetime) -> None:

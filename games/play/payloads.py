@@ -292,6 +292,14 @@ def publish(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[P
     return publication
 
 
+def published_text(game_id: int, version: int, user_id: Optional[int]) -> Optional[str]:
+    """The payload JSON of ``version`` for this user as this process published it at commit, or None (another
+    process published it, or none did): the answer to the user who made the change, with no work again."""
+    with views.lock:
+        mine = views.local.get(cache_key(game_id, version, str(user_id))) if user_id is not None else None
+        return mine if mine is not None else views.local.get(cache_key(game_id, version, SPECTATORS))
+
+
 async def cached_text(game_id: int, version: int, user_id: Optional[int], seated: Iterable[int]) -> Optional[str]:
     """The payload JSON of ``version`` for this user from the shared cache, or None (expired, cache down)."""
     try:

@@ -8,8 +8,8 @@ from typing import Any
 from django.db import transaction
 
 from games.models import Game, Seat
-from games.play import commit
-from games.play.errors import Conflict, NotAllowed
+from games.play.change import change_game, game_pk
+from games.play.errors import Conflict, GameNotFound, NotAllowed
 from games.play.lobby import game_start, seat_order
 from games.rematch import signals
 from games.rematch.models import RematchOffer
@@ -23,7 +23,9 @@ def rematch_seats(game: Game) -> list[Seat]:
 def rematch_answer(*, game_id: Any, user: Any, accept: bool) -> RematchOffer:
     """Offer a rematch of a finished game, or answer the offer made; the new game starts when all accepted."""
     with transaction.atomic():
-        game = commit.locked(game_id)  # answers to one offer wait for each other
+        game = Game.objects.select_for_update().filter(pk=game_pk(game_id)).first()  # answers wait for each other
+        if game is None:
+            raise GameNotFound("there is no such game")
         if game.status != Game.Status.FINISHED:
             raise Conflict("a rematch is offered once the game is over")
         seats = rematch_seats(game)
@@ -61,14 +63,12 @@ def turned(count: int, index: int) -> int:
 def _start_rematch(game: Game, seats: list[Seat], creator: Any) -> Game:
     """The new game, started: same kind, options, time per move, privacy and rating, seat order turned."""
     count = len(seats)
+    # at the version a game of ``count`` has once its last seat is taken (its start is the next)
     new = Game.objects.create(game=game.game, players=count, move_hours=game.move_hours, private=game.private,
-                              options=game.options, rated=game.rated, created_by=creator, version=count - 1)
+                              options=game.options, rated=game.rated, created_by=creator, version=count - 2)
     # the lobby's start shuffles the seats by the seed's seat stream: seat the players where that shuffle puts
     # each of them on the seat wanted (the stream itself stays the lobby's, unchanged)
     order = seat_order(new.seed, count)
     for index, seat in enumerate(seats):
         Seat.objects.create(game=new, user_id=seat.user_id, number=order.index(turned(count, index)))
-    progress = game_start(new)
-    new.save()
-    commit.changed(new, "start", progress=progress)
-    return new
+    return change_game(new.pk, "start", game_start).game
