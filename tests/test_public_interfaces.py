@@ -81,3 +81,51 @@ def test_the_check_sees_a_private_read() -> None:
     tree = ast.parse("from channels.layers import get_channel_layer\nhosts = get_channel_layer()._kwargs\n")
     reads = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and private(n.attr)]
     assert reads == ["_kwargs"] and re.search(r"\b_kwargs\b", library_text("channels_redis"))
+
+
+def library_names(tree: ast.AST) -> set[str]:
+    """Names a module binds by importing them from a library (``admin`` of ``from django.contrib import admin``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in LIBRARIES:
+            names |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names
+                      if alias.name.split(".")[0] in LIBRARIES}
+    return names
+
+
+def replaced_at_run_time(tree: ast.AST) -> list[tuple[int, str]]:
+    """Assignments that replace an attribute of a library's object (``admin.site.login = ...``)."""
+    imported = library_names(tree)
+    found = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            root = target
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(target, ast.Attribute) and isinstance(root, ast.Name) and root.id in imported:
+                found.append((node.lineno, ast.unparse(target)))
+    return found
+
+
+def test_no_library_object_is_changed_at_run_time() -> None:
+    """Nothing of a library is replaced as the site starts (a view, a method, a setting of its objects): a
+    library is configured and extended the ways it documents (settings, subclasses, URLs), never patched."""
+    found = [f"{path.relative_to(ROOT)}:{line}: replaces {what}" for path in sources()
+             if "tests" not in path.relative_to(ROOT).parts
+             for line, what in replaced_at_run_time(ast.parse(path.read_text(), filename=str(path)))]
+    assert found == []
+    patched = ast.parse("from django.contrib import admin\nadmin.site.login = limit(admin.site.login)\n")
+    assert replaced_at_run_time(patched) == [(2, "admin.site.login")]  # the check sees what it looks for
+
+
+def test_consumers_keep_channels_own_dispatch() -> None:
+    """The socket consumers leave Channels' ``dispatch`` (which cleans up old database connections) alone."""
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in sources()
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "dispatch"
+             and "tests" not in path.relative_to(ROOT).parts]
+    assert found == []

@@ -30,7 +30,6 @@ from datetime import datetime
 from importlib import import_module
 from typing import Any, Optional
 
-from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -168,19 +167,6 @@ class LayerDown(Exception):
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
     """JSON in and out; a malformed client message gets an ``error`` answer, never a crash."""
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Hand ``message`` to its handler, without Channels' per-message database clean-up.
-
-        Channels closes stale database connections before every message, through the process's one
-        thread-sensitive thread: every socket frame and group message of the process queued there
-        (bench/load.py: pushes seconds late). These consumers touch the database only through ``db_read``,
-        which cleans up in its own thread, before and after.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
