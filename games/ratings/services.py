@@ -1,5 +1,5 @@
 """Rating updates: once per finished rated game, inside the transaction that finishes it
-(games/play/commit.py ``_finish``), and the rebuild of every rating from the finished games (same numbers).
+(games/play/commit.py ``_finish``, in the change's own transaction), and the rebuild of every rating from the finished games (same numbers).
 
 Results count as they are: the engine's winners first (ties share a rank), the other players still seated by
 score, and the seats that resigned, timed out of the game or were removed last, together. Aborted games never
