@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 
 from games.models import Game, Move, Seat
 from games.play import notices, payloads
@@ -107,14 +107,20 @@ def game_pk(game_id: Any) -> int:
 
 def seats_of(game_id: int) -> list[Seat]:
     """The game's seats in order, each with its user and ``away``: True while its user is on vacation."""
+    return _seats(game_id)[0]
+
+
+def _seats(game_id: int) -> tuple[list[Seat], int]:
+    """The game's seats (as :func:`seats_of`) and the number of its last move, in one query."""
     from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
 
     on_vacation = Vacation.objects.filter(user_id=OuterRef("user_id"), ended_at__isnull=True)
+    last_move = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq").values("seq")[:1]
     seats = list(Seat.objects.filter(game_id=game_id).select_related("user")
-                 .annotate(on_vacation=Exists(on_vacation)).order_by("number"))
+                 .annotate(on_vacation=Exists(on_vacation), last_seq=Subquery(last_move)).order_by("number"))
     for seat in seats:
         seat.away = seat.on_vacation
-    return list(seats)
+    return list(seats), (seats[0].last_seq or 0) if seats else 0
 
 
 def lock(game_id: Any, kind: str, user: Any = None) -> Change:
@@ -125,8 +131,8 @@ def lock(game_id: Any, kind: str, user: Any = None) -> Change:
     game = Game.objects.select_for_update().filter(pk=pk).first()
     if game is None:
         raise GameNotFound("there is no such game")
-    last = Move.objects.filter(game_id=pk).aggregate(last=Max("seq"))["last"] or 0
-    return Change(game=game, seats=seats_of(pk), kind=kind, user=user, last_seq=last, locked_version=game.version)
+    seats, last = _seats(pk)  # a statement of its own, after the lock: it sees the log as committed now
+    return Change(game=game, seats=seats, kind=kind, user=user, last_seq=last, locked_version=game.version)
 
 
 def change_game(game_id: Any, kind: str, work: Work, *, user: Any = None,
@@ -169,12 +175,9 @@ def write(change: Change) -> None:
     """Write what the change made: its moves, seats and game row, then the due rows of the turn now waiting."""
     if change.moves:
         Move.objects.bulk_create(change.moves)
-    by_fields: dict[tuple[str, ...], list[Seat]] = {}
     for seat in change.seats:
         if seat.pk in change.seat_fields:
-            by_fields.setdefault(tuple(sorted(change.seat_fields[seat.pk])), []).append(seat)
-    for fields, seats in by_fields.items():
-        Seat.objects.bulk_update(seats, fields)
+            Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in change.seat_fields[seat.pk]})
     change.game.save(update_fields=GAME_FIELDS)
     notices.schedule(change.game, change.seats, turn_continues=change.turn_continues)
     for then in change.then:
