@@ -31,6 +31,7 @@ from games.play import notices, payloads
 from games.play.errors import Conflict, GameNotFound, Unavailable
 from games.play.signals import game_updated
 from games.play.turns import Progress
+from games.play.writes import Writes
 from games.rules import AnyEngine, engine
 
 logger = logging.getLogger(__name__)
@@ -173,13 +174,15 @@ def _change(game_id: Any, kind: str, work: Work, user: Any, expected_version: Op
 
 def write(change: Change) -> None:
     """Write what the change made: its moves, seats and game row, then the due rows of the turn now waiting."""
-    if change.moves:
-        Move.objects.bulk_create(change.moves)
+    batch = Writes()
+    for move in change.moves:
+        batch.insert(move)
     for seat in change.seats:
         if seat.pk in change.seat_fields:
-            Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in change.seat_fields[seat.pk]})
-    change.game.save(update_fields=GAME_FIELDS)
-    notices.schedule(change.game, change.seats, turn_continues=change.turn_continues)
+            batch.update(seat, sorted(change.seat_fields[seat.pk]))
+    batch.update(change.game, GAME_FIELDS)
+    notices.schedule(change.game, change.seats, batch, turn_continues=change.turn_continues)
+    batch.run()
     for then in change.then:
         then()
 

@@ -18,11 +18,13 @@ from datetime import datetime, timedelta
 from typing import Optional
 
 from django.conf import settings
-from django.db.models import Subquery, Value
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Value
 from django.db.models.functions import Coalesce
 
 from games.models import Game, Notice, Seat
 from games.play import clock
+from games.play.writes import Writes, table
 
 
 def grace() -> timedelta:
@@ -40,30 +42,34 @@ def computer_patience() -> timedelta:
     return timedelta(seconds=settings.COMPUTER_STEP_PATIENCE_SECONDS)
 
 
-def schedule(game: Game, seats: list[Seat], *, turn_continues: bool = False) -> None:
+def schedule(game: Game, seats: list[Seat], writes: Writes, *, turn_continues: bool = False) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
-    ``seats``: the game's seats as saved, with their users. ``turn_continues``: the same turn goes on at this
-    new version (a step of it, a clock stopped): its notices, sent or not, move to this version (no second
-    email); a computer's step is one version's, each step has a notice of its own.
+    ``seats``: the game's seats as saved, with their users. ``writes``: the change's writes, which these join
+    (games/play/writes.py: they go together). ``turn_continues``: the same turn goes on at this new version (a
+    step of it, a clock stopped): its notices, sent or not, move to this version (no second email); a
+    computer's step is one version's, each step has a notice of its own.
     """
     now = clock.now()
-    open_ = Notice.objects.filter(game=game, done_at__isnull=True)
+    name, game_id = table(Notice), game.pk
     if turn_continues and game.current_seat is not None:
-        last = (Notice.objects.filter(game=game, version__lt=game.version).order_by("-version")
-                .values("version")[:1])
-        (Notice.objects.filter(game=game, seat=game.current_seat, version=Subquery(last))
-         .exclude(kind=Notice.Kind.COMPUTER).update(version=game.version))
-    if game.status != Game.Status.ACTIVE or game.current_seat is None:
-        open_.update(done_at=now, outcome="game over")
+        writes.add(f"UPDATE {name} SET version = %s WHERE game_id = %s AND seat = %s AND kind <> %s AND version = "
+                   f"(SELECT MAX(version) FROM {name} WHERE game_id = %s AND version < %s)",
+                   [game.version, game_id, game.current_seat, Notice.Kind.COMPUTER, game_id, game.version])
+    over = game.status != Game.Status.ACTIVE or game.current_seat is None
+    done_at = _prepared("done_at", now)
+    if over:
+        writes.add(f"UPDATE {name} SET done_at = %s, outcome = %s WHERE game_id = %s AND done_at IS NULL",
+                   [done_at, "game over", game_id])
         return
-    open_.filter(version__lt=game.version).update(done_at=now, outcome="moved on")
+    writes.add(f"UPDATE {name} SET done_at = %s, outcome = %s WHERE game_id = %s AND done_at IS NULL "
+               "AND version < %s", [done_at, "moved on", game_id, game.version])
     seat = next((s for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING), None)
     if seat is None:
         return
     if seat.user.computer_level:  # a computer moves at once: no email, reminder or timeout; only its step,
         # queued after this commit, made again by the sweep if it is lost (a worker died, the broker was down)
-        _make(game, seat, {Notice.Kind.COMPUTER: (now + computer_patience(), None)}, now)
+        _make(game, seat, {Notice.Kind.COMPUTER: (now + computer_patience(), None)}, writes)
         return
     started = game.last_move_at or now
     plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]]
@@ -76,16 +82,21 @@ def schedule(game: Game, seats: list[Seat], *, turn_continues: bool = False) -> 
         plan = {Notice.Kind.TURN_EMAIL: (None, grace()),
                 Notice.Kind.REMINDER: (None, max(left - reminder_before(game), timedelta(0))),
                 Notice.Kind.TIMEOUT: (None, left)}
-    _make(game, seat, plan, now)
+    _make(game, seat, plan, writes)
 
 
 def _make(game: Game, seat: Seat, plan: dict[str, tuple[Optional[datetime], Optional[timedelta]]],
-          now: datetime) -> None:
-    """The notices of the present turn (kind -> (due at, time remaining)), in one statement; rows already made
-    (carried over, or by a rerun) are left alone."""
-    Notice.objects.bulk_create([Notice(game=game, seat=seat.number, user_id=seat.user_id, kind=kind,
-                                       version=game.version, due_at=due_at, remaining=remaining)
-                                for kind, (due_at, remaining) in plan.items()], ignore_conflicts=True)
+          writes: Writes) -> None:
+    """The notices of the present turn (kind -> (due at, time remaining)); rows already there (carried over,
+    or made by a rerun) are left alone."""
+    for kind, (due_at, remaining) in plan.items():
+        writes.insert(Notice(game=game, seat=seat.number, user_id=seat.user_id, kind=kind, version=game.version,
+                             due_at=due_at, remaining=remaining), unless_there=True)
+
+
+def _prepared(field: str, value: object) -> object:
+    """``value`` as the database stores ``Notice.<field>``."""
+    return Notice._meta.get_field(field).get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])  # type: ignore[union-attr]
 
 
 def pause(game: Game, now: datetime) -> None:
