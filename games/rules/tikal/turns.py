@@ -207,12 +207,13 @@ def _after_turn(state: TikalState) -> None:
 
 
 def score(state: TikalState, seat: int, why: str) -> None:
-    """``seat`` scores now (rules 8), logged as an event."""
+    """``seat`` scores now (rules 8), logged as an event (``entry``: the number of the entry it scored in, which
+    tells the scorings of one round from the next: ``view.last_scoring``)."""
     temples, treasures, detail = score_seat(state, seat)
     state.scores[seat] += temples + treasures
     state.events.append({"type": "score", "seat": seat, "round": why, "temples": temples,
                          "treasures": treasures, "points": temples + treasures, "score": state.scores[seat],
-                         "temple_list": detail})
+                         "temple_list": detail, "entry": state.turns})
 
 
 def final_scoring(state: TikalState) -> None:

@@ -63,7 +63,7 @@ def test_turning_a_hex_moves_its_stones() -> None:
 
 def test_a_move_needs_the_points() -> None:
     state = put(position(ap=1), 0, BC, workers=1, leader=True)
-    with pytest.raises(IllegalActionError, match="moving the leader from the base camp to \\(0, 2\\) costs 2 "
+    with pytest.raises(IllegalActionError, match="moving the leader from the base camp to A2 \\(0, 2\\) costs 2 "
                                                  "points, only 1 is left"):
         act(state, W(BC, T_N, "leader"))
     assert set(costs(state, "move")) == {(BC, J, "worker"), (BC, J, "leader")}

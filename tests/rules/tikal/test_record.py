@@ -78,7 +78,7 @@ def test_an_action_without_its_points_names_the_cost() -> None:
     check_illegal(data, 1)
     with pytest.raises(RecordError) as info:
         replay_record(data)
-    assert str(info.value) == "turn 1: moving the leader from the base camp to (0, 2) costs 2 points, only 1 is left"
+    assert str(info.value) == "turn 1: moving the leader from the base camp to A2 (0, 2) costs 2 points, only 1 is left"
 
 
 def test_actions_after_the_points_are_spent() -> None:
