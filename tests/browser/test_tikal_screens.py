@@ -66,8 +66,7 @@ def test_screenshots(new_page: Any, live_url: str) -> None:
         snap(page, window, "actions")
         page.close()
     # a volcano scoring: a bonus turn after the first player scored
-    game = play_until(game.pk, lambda v: v["round"] == "volcano" and v["bonus"]
-                      and any(e["type"] == "score" for e in v["events"]), seed=5)
+    game = play_until(game.pk, lambda v: v["round"] == "volcano" and v["bonus"] and bool(v["last_scoring"]), seed=5)
     for window in WINDOWS:
         page = open_as(new_page, seat_user(game, game.current_seat), game, window)
         snap(page, window, "volcano")

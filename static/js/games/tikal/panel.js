@@ -112,8 +112,8 @@ function actionControls(box, ctx) {
     const row = el("div", "tk-row");
     for (const a of enters) {
       const where = key(a.at);
-      const place = where === words.base ? "base camp" : `camp ${words.name(where)}`;
-      row.appendChild(button(`+ ${words.action(a)}, ${place}`, "tk-act", () => on.act(a), {
+      const place = where === words.base ? "base camp" : words.name(where);
+      row.appendChild(button(`+ ${words.action(a)} (${place})`, "tk-act", () => on.act(a), {
         act: `tk-enter-${where}-${a.piece}`, label: `Bring ${words.piece(a.piece)} in at ${words.name(where)}, 1 action point`,
         data: { type: "enter", piece: a.piece } }));
     }
