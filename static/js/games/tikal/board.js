@@ -201,8 +201,9 @@ export function createBoard(root, boardData, api) {
   function drawStatus() {
     prompt.textContent = promptText();
     const v = ch.view;
-    handChip.textContent = v && v.hex && !v.finished && !ch.myTurn && (v.phase === "place" || v.round)
-      ? `${v.round ? "The volcano" : `${words.seatName(v.current_seat)}'s hex`}: ${words.hex(v.hex)}.` : "";
+    // the hex the player to move is laying (in a scoring round, the banner says it all)
+    handChip.textContent = v && v.hex && !v.finished && !ch.myTurn && v.phase === "place"
+      ? `${words.seatName(v.current_seat)}'s hex: ${words.hex(v.hex)}.` : "";
     handChip.hidden = !handChip.textContent;
   }
 
