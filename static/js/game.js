@@ -83,6 +83,7 @@ class GamePage {
     const root = this.$("#board-root");
     root.innerHTML = "";
     this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
+    if (this.boardUI.ownsUndo) this.renderTurnPanel(); // its own Undo: the shell's buttons go
     this.showBoard();
   }
 
@@ -294,7 +295,8 @@ class GamePage {
       if (g.your_seat !== null) info += `<p class="muted small">The board updates by itself when they play.</p>`;
     }
     this.$("#turn-info").innerHTML = info;
-    const undo = this.myTurn && !this.replay ? g.turn?.undo || 0 : 0;
+    // a board that draws its own Undo (``ownsUndo``) gets none from the shell
+    const undo = this.myTurn && !this.replay && !this.boardUI?.ownsUndo ? g.turn?.undo || 0 : 0;
     const buttons = [];
     if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
     if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);

@@ -95,3 +95,32 @@ def test_the_check_catches_a_hex_not_drawn_and_a_treasure_kind() -> None:
     ruin = {"at": [0, 0], "treasures": ["sun disc"]}
     with pytest.raises(AssertionError):
         check_secrets(game, {**data, "view": {**data["view"], "spaces": [*data["view"]["spaces"], ruin]}})
+
+
+def test_spending_the_last_point_keeps_the_turn_open_and_undoable_until_end() -> None:
+    """The fault of issue 26: the step that spent the last point ended the turn at once, with no undo. Now the
+    turn waits for ``end``, every step can be taken back, and the move log gets the turn only then."""
+    from games.play import services
+    from games.play.payloads import progress_of
+
+    users = [UserFactory(), UserFactory()]
+    game = start_game(users, game="tikal", seed=0x71CA1)
+    seat = game.current_seat
+    user = game.seats.get(number=seat).user
+
+    def step(action: dict[str, Any]) -> Game:
+        return services.move_submit(game_id=game.pk, user=user, action=action, expected_version=game.version)
+
+    place = next(a for a in engine("tikal").legal_actions(progress_of(game).state))
+    game = step(place.to_dict())
+    for _ in range(10):
+        game = step({"type": "enter", "piece": "worker"})
+    progress = progress_of(game)
+    assert game.current_seat == seat and progress.state.ap == 0 and game.moves.count() == 0
+    assert [a.to_dict() for a in engine("tikal").legal_actions(progress.state)] == [{"type": "end"}]
+    assert progress.undoable == 11
+    game = services.move_undo(game_id=game.pk, user=user, expected_version=game.version)
+    assert progress_of(game).state.ap == 1 and game.current_seat == seat
+    game = step({"type": "enter", "piece": "worker"})
+    game = step({"type": "end"})
+    assert game.current_seat != seat and game.moves.count() == 1

@@ -23,6 +23,7 @@ Rulings the engine makes where the rules page leaves a case open:
 - A seat that leaves keeps its pieces on the board (they count for majorities); it scores nothing more, takes no
   bonus turn, and nobody can exchange treasures with it. If it was to move, its drawn hex goes on the first legal
   place and its turn ends.
+- A turn ends only with ``end``, the only legal action once the 10 points are spent: it never ends by itself.
 - ``settle`` (and a record's ``"end": true``) scores every seat still playing once, in seat order.
 """
 from .engine import TikalEngine

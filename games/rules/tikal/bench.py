@@ -1,8 +1,8 @@
 """Speed figures for the Tikal engine: ``python -m games.rules.tikal.bench [seconds]``.
 
 - Random games to the end per second, for 2 to 4 players: each turn a random legal placement of the hex, then
-  random legal action-point steps until the points are spent or, at each step with chance ``END_CHANCE``, the
-  turn is ended early (chance steps from ``sample_chance``), applied in place with ``push``.
+  random legal action-point steps until only ``end`` is left (the points are spent) or, at each step with chance
+  ``END_CHANCE``, the turn is ended early (chance steps from ``sample_chance``), applied in place with ``push``.
 - The median time to list a mid-game turn's legal actions with their costs (``legal_actions`` and the cost of
   each, at the first action-point step of a turn after ``MID_GAME_TURNS`` entries), over fixed seeds.
 

@@ -3,7 +3,7 @@ players read them (docs/rules/tikal.md 2)."""
 from __future__ import annotations
 
 from ..base import IllegalActionError
-from .data import BASE_CAMP, EMPTY, HEXES, NEIGHBOUR, NSPACES, SPACES, VOLCANO, rotate
+from .data import BASE_CAMP, EMPTY, HEXES, NEIGHBOUR, NSPACES, SPACE_NAMES, SPACES, VOLCANO, rotate
 from .state import TikalState
 from .used import worker_moved
 
@@ -14,9 +14,9 @@ LINKS = tuple(tuple((side, n, OPP[side]) for side, n in enumerate(NEIGHBOUR[s]) 
 
 
 def where(space: int) -> str:
-    """A space as players read it."""
+    """A space as players read it on the board (its name, ``C3``), with the coordinates a record gives it."""
     q, r = SPACES[space]
-    return "the base camp" if space == BASE_CAMP else f"({q}, {r})"
+    return "the base camp" if space == BASE_CAMP else f"{SPACE_NAMES[space]} ({q}, {r})"
 
 
 def border_cost(state: TikalState, space: int, side: int) -> int:

@@ -176,18 +176,37 @@ TREASURE_INDEX = {name: n for n, name in enumerate(TREASURES)}
 NKINDS = len(TREASURES)
 
 
+def _offset(q: int, r: int) -> tuple[int, int]:
+    """Odd-q offset coordinates (column, row): the row grows to the south."""
+    return q, r + (q - (q & 1)) // 2
+
+
+def _names() -> tuple[str, ...]:
+    """Each space's name as players read it on the board: its column's letter (A in the west) and its place in
+    the column counted from the south (1 at the bottom), so the base camp, in the south-west corner, is A1."""
+    bottom: dict[int, int] = {}
+    for q, r in SPACES:
+        column, row = _offset(q, r)
+        bottom[column] = max(bottom.get(column, row), row)
+    out = []
+    for q, r in SPACES:
+        column, row = _offset(q, r)
+        out.append(f"{chr(ord('A') + column - min(bottom))}{bottom[column] - row + 1}")
+    return tuple(out)
+
+
+SPACE_NAMES = _names()
+
+
 def board_data() -> dict[str, Any]:
     """The static geometry a page draws the board from, and the hexes' faces (public reference data)."""
-    def offset(q: int, r: int) -> list[int]:
-        return [q, r + (q - (q & 1)) // 2]   # odd-q offset coordinates (column, row)
-
     printed = [{"id": "BC", "q": SPACES[BASE_CAMP][0], "r": SPACES[BASE_CAMP][1], "kind": "base_camp",
                 "stones": list(BASE_STONES)}]
     printed += [{"id": p.id, "q": SPACES[p.space][0], "r": SPACES[p.space][1], "kind": KINDS[p.kind],
                  "value": p.value or None, "stones": list(p.stones)} for p in PRINTED]
     return {
         "orientation": "flat-topped", "sides": list(SIDES),
-        "spaces": [{"q": q, "r": r, "offset": offset(q, r), "x": 1.5 * q, "y": r + q / 2,
+        "spaces": [{"q": q, "r": r, "offset": list(_offset(q, r)), "name": SPACE_NAMES[i], "x": 1.5 * q, "y": r + q / 2,
                     "neighbours": [list(SPACES[n]) if n >= 0 else None for n in NEIGHBOUR[i]]}
                    for i, (q, r) in enumerate(SPACES)],
         "base_camp": list(SPACES[BASE_CAMP]), "start_area": printed,

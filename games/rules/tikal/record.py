@@ -4,6 +4,9 @@ A record names every hex drawn and every treasure taken, so it replays without t
 engine) stacks the hexes in an arbitrary order within each letter, and a draw may name any hex of the letter on
 top; a dig may name any kind not yet taken three times (``treasures.take_treasure`` swaps it in from where the arbitrary
 order had put it). ``entry_actions`` plays the entry on a copy, so every fault is reported by the rule it breaks.
+
+A turn ends only with ``end`` (the engine never ends one by itself): an entry may list it as its last action or
+leave it out, and ``entry_actions`` adds it where it is left out; ``entry_record`` never writes it.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from .state import ACTIONS, DRAW, OVER, PLACE, TREASURE, TikalState
 from .turns import push
 
 ENTRY_KEYS = {"hex", "volcano", "at", "rotation", "actions", "bonus"}
-RECORD_ACTIONS = ("enter", "move", "camp-move", "uncover", "dig", "exchange", "camp", "guard")
+RECORD_ACTIONS = ("enter", "move", "camp-move", "uncover", "dig", "exchange", "camp", "guard", "end")
 
 
 def entry_actions(state: TikalState, entry: Any) -> list[Action]:
@@ -35,7 +38,7 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
 
     def step(action: Action) -> None:
         if sim.turns != start:
-            raise IllegalActionError("the turn is over (no action points left) before the end of this entry")
+            raise IllegalActionError("the turn is over before the end of this entry (it was ended)")
         push(sim, action)
         actions.append(action)
 

@@ -21,6 +21,16 @@ def temple_owner(state: TikalState, space: int) -> int:
     return owner if best > 0 else -1
 
 
+def temple_tied(state: TikalState, space: int) -> list[int]:
+    """The seats tied for the most strength on an unguarded temple nobody leads (none if somebody does)."""
+    if state.guard[space] >= 0:
+        return []
+    strengths = [strength(state, seat, space) for seat in range(state.players)]
+    best = max(strengths)
+    tied = [seat for seat, mine in enumerate(strengths) if mine == best] if best > 0 else []
+    return tied if len(tied) > 1 else []
+
+
 def treasure_points(held: list[int]) -> int:
     """Points for a hand of treasures: 1, 3 or 6 for 1, 2 or 3 of a kind."""
     total = 0

@@ -2,8 +2,9 @@
 
 ``push`` hands each action type to its handler; every handler checks the action completely before it changes
 anything, so a refused action leaves the state as it was. A normal turn: the chance step ``draw``, ``place``
-(``placing``), then action-point steps (``steps``) until ``end`` or until the 10 points are spent; a bonus turn
-then scores its player (sections 6, 7). Rulings the rules page leaves open are in RULINGS.md.
+(``placing``), then action-point steps (``steps``) until the player ends it (``end``, the only legal action once
+the 10 points are spent: a turn never ends by itself, so each of its steps can be taken back until the player says
+so); a bonus turn then scores its player (sections 6, 7). Rulings the rules page leaves open are in RULINGS.md.
 """
 from __future__ import annotations
 
@@ -86,8 +87,6 @@ def _draw(state: TikalState, action: Draw) -> None:
 
 def _treasure(state: TikalState, action: Treasure) -> None:
     take_treasure(state, action)
-    if state.ap == 0:
-        end_turn(state)
 
 
 def _chance_first(state: TikalState) -> None:
@@ -117,13 +116,10 @@ def _end(state: TikalState, action: End) -> None:
 
 
 def _step(state: TikalState, action: Action) -> None:
-    """An action-point step; the turn ends by itself once its points are spent (after a dig: once the treasure
-    is taken)."""
+    """An action-point step. The turn goes on when its points are spent: the player ends it (``end``)."""
     if state.phase != ACTIONS:
         _not_actions(state)
     spend(state, action)
-    if state.ap == 0 and state.phase == ACTIONS:
-        end_turn(state)
 
 
 HANDLERS: dict[type, Callable[[TikalState, Any], None]] = {
@@ -211,12 +207,13 @@ def _after_turn(state: TikalState) -> None:
 
 
 def score(state: TikalState, seat: int, why: str) -> None:
-    """``seat`` scores now (rules 8), logged as an event."""
+    """``seat`` scores now (rules 8), logged as an event (``entry``: the number of the entry it scored in, which
+    tells the scorings of one round from the next: ``view.last_scoring``)."""
     temples, treasures, detail = score_seat(state, seat)
     state.scores[seat] += temples + treasures
     state.events.append({"type": "score", "seat": seat, "round": why, "temples": temples,
                          "treasures": treasures, "points": temples + treasures, "score": state.scores[seat],
-                         "temple_list": detail})
+                         "temple_list": detail, "entry": state.turns})
 
 
 def final_scoring(state: TikalState) -> None:

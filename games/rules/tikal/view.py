@@ -14,7 +14,21 @@ from typing import TYPE_CHECKING
 
 from ..base import JSONDict
 from .board import OPP
-from .data import BASE_CAMP, EMPTY, HEXES, KINDS, LETTERS, NEIGHBOUR, NSPACES, SPACES, TREASURES, VOLCANO, rotate
+from .data import (
+    BASE_CAMP,
+    EMPTY,
+    HEXES,
+    KINDS,
+    LETTERS,
+    NEIGHBOUR,
+    NSPACES,
+    SPACES,
+    TEMPLE,
+    TREASURES,
+    VOLCANO,
+    rotate,
+)
+from .scoring import temple_owner, temple_tied
 from .state import ACTIONS, GONE, OVER, PHASES, PLACE, ROUNDS, SUPPLY, TikalState
 from .steps import cost
 from .turns import legal
@@ -35,10 +49,34 @@ def _space(state: TikalState, s: int) -> JSONDict:
     h = state.hexid[s]
     explorers = [{"seat": seat, "workers": state.workers[seat][s], "leader": state.leader[seat] == s}
                  for seat in range(state.players) if state.workers[seat][s] or state.leader[seat] == s]
-    return {"at": list(SPACES[s]), "kind": KINDS[state.kind[s]], "hex": HEXES[h].id if h >= 0 else None,
-            "rotation": state.rotation[s], "stones": list(state.stones[s]), "value": state.value[s] or None,
-            "treasures": state.treasures_left[s], "camp": state.camp[s] if state.camp[s] >= 0 else None,
-            "guard": state.guard[s] if state.guard[s] >= 0 else None, "explorers": explorers}
+    out: JSONDict = {
+        "at": list(SPACES[s]), "kind": KINDS[state.kind[s]], "hex": HEXES[h].id if h >= 0 else None,
+        "rotation": state.rotation[s], "stones": list(state.stones[s]), "value": state.value[s] or None,
+        "treasures": state.treasures_left[s], "camp": state.camp[s] if state.camp[s] >= 0 else None,
+        "guard": state.guard[s] if state.guard[s] >= 0 else None, "explorers": explorers}
+    if state.kind[s] == TEMPLE:       # who the temple would score for now (rules 8), and a tie at the top
+        owner = temple_owner(state, s)
+        out["owner"] = owner if owner >= 0 else None
+        out["tied"] = temple_tied(state, s)
+    return out
+
+
+def last_scoring(state: TikalState) -> JSONDict | None:
+    """The scorings of the latest scoring round (volcano, final, or a settlement), while that round is played and
+    through the turn that follows it (the volcano's), and once the game is over: ``round`` and ``results`` (its
+    score events, in the order scored). None otherwise, and for events saved before they carried ``entry``."""
+    events = [e for e in state.events if e.get("type") == "score"]
+    if not events or "entry" not in events[-1]:
+        return None
+    last = events[-1]
+    if state.phase != OVER and state.turns > last["entry"] + 1:
+        return None
+    group = [last]
+    for event in reversed(events[:-1]):
+        if event.get("round") != last["round"] or event.get("entry") not in (group[0]["entry"], group[0]["entry"] - 1):
+            break
+        group.insert(0, event)
+    return {"round": last["round"], "results": [dict(e) for e in group]}
 
 
 def public_view(eng: TikalEngine, state: TikalState) -> JSONDict:
@@ -73,6 +111,7 @@ def public_view(eng: TikalEngine, state: TikalState) -> JSONDict:
                        "dig_at": list(SPACES[state.dig_at]) if state.dig_at >= 0 else None,
                        "used": [_used(world) for world in state.used]},
         "events": [dict(e) for e in state.events],
+        "last_scoring": last_scoring(state),
     }
 
 

@@ -1,27 +1,21 @@
-"""Tikal in words, for the game log and the emails (no player's name: the site puts it in front)."""
+"""Tikal in words, for the game log and the emails (no player's name: the site puts it in front). A space is
+named as the board shows it (``C3``: its column's letter from the west, its place in the column from the south),
+never by its coordinates; the base camp is "the base camp"."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .data import BASE_CAMP, HEX_INDEX, HEXES, KINDS, NEIGHBOUR, SPACE_INDEX
+from .data import BASE_CAMP, HEX_INDEX, HEXES, KINDS, SPACE_INDEX, SPACE_NAMES, SPACES
 
 
 def _at(value: Any) -> str:
-    try:
-        xy = (int(value[0]), int(value[1]))
-    except (TypeError, ValueError, IndexError):
-        return "?"
-    return "the base camp" if SPACE_INDEX.get(xy) == BASE_CAMP else f"({xy[0]}, {xy[1]})"
-
-
-def _near(value: Any) -> str:
-    """Where a hex went, as players read it: next to the base camp, or its coordinates."""
+    """``the base camp`` or the space's name on the board (``C3``)."""
     try:
         space = SPACE_INDEX[(int(value[0]), int(value[1]))]
     except (TypeError, ValueError, IndexError, KeyError):
         return "somewhere"
-    return "next to the base camp" if BASE_CAMP in NEIGHBOUR[space] else f"at {_at(value)}"
+    return "the base camp" if space == BASE_CAMP else SPACE_NAMES[space]
 
 
 def hex_words(hid: Any) -> str:
@@ -48,13 +42,13 @@ def describe_action(action: Mapping[str, Any]) -> str:
     if kind == "draw":
         return f"drew {hex_words(action.get('hex'))}"
     if kind == "place":
-        return f"laid the hex {_near(action.get('at'))}, turned {action.get('rotation', 0)}"
+        return f"laid the hex on {_at(action.get('at'))}"
     if kind == "enter":
-        return f"brought {piece} in on {_at(action.get('at'))}"
+        return f"brought {piece} in at {_at(action.get('at') or SPACES[BASE_CAMP])}"
     if kind == "move":
         return f"moved {piece} from {_at(action.get('from'))} to {_at(action.get('to'))}"
     if kind == "camp-move":
-        return f"moved {piece} between camps, from {_at(action.get('from'))} to {_at(action.get('to'))}"
+        return f"moved {piece} from camp to camp, {_at(action.get('from'))} to {_at(action.get('to'))}"
     if kind == "uncover":
         return f"uncovered a level of the temple at {_at(action.get('at'))}"
     if kind == "dig":
@@ -63,7 +57,9 @@ def describe_action(action: Mapping[str, Any]) -> str:
     if kind == "treasure":
         return f"found a {action.get('treasure')}"
     if kind == "exchange":
-        return (f"exchanged a {action.get('give')} for seat {action.get('seat')}'s {action.get('take')}")
+        seat = action.get("seat")
+        whose = f"player {seat + 1}'s" if isinstance(seat, int) else "another player's"
+        return f"exchanged a {action.get('give')} for {whose} {action.get('take')}"
     if kind == "camp":
         return f"built a camp at {_at(action.get('at'))}"
     if kind == "guard":
@@ -111,8 +107,8 @@ def describe_entry(entry: Mapping[str, Any]) -> str:
         done = _actions(entry.get("bonus"))
         return "took a bonus turn" + (": " + ", ".join(done) if done else " and did nothing")
     if entry.get("volcano"):
-        return f"drew a volcano ({entry.get('hex')}): a scoring round begins"
-    parts = [f"laid {hex_words(entry.get('hex'))} {_near(entry.get('at'))}", *_actions(entry.get("actions"))]
+        return "drew a volcano: a scoring round begins"
+    parts = [f"laid {hex_words(entry.get('hex'))} on {_at(entry.get('at'))}", *_actions(entry.get("actions"))]
     return ", ".join(parts)
 
 

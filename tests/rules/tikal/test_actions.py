@@ -9,7 +9,7 @@ import pytest
 
 from games.rules import CHANCE, IllegalActionError
 from games.rules.tikal.data import TREASURE_INDEX
-from games.rules.tikal.state import ACTIONS, DRAW, GONE, SUPPLY, TREASURE
+from games.rules.tikal.state import ACTIONS, DRAW, GONE, SUPPLY, TREASURE, VOLCANO_ROUND
 
 from .helpers import BC, ENG, ENTER, T_N, T_SE, J, W, act, hold, lay, legal_dicts, position, put, sp
 
@@ -63,7 +63,7 @@ def test_turning_a_hex_moves_its_stones() -> None:
 
 def test_a_move_needs_the_points() -> None:
     state = put(position(ap=1), 0, BC, workers=1, leader=True)
-    with pytest.raises(IllegalActionError, match="moving the leader from the base camp to \\(0, 2\\) costs 2 "
+    with pytest.raises(IllegalActionError, match="moving the leader from the base camp to A2 \\(0, 2\\) costs 2 "
                                                  "points, only 1 is left"):
         act(state, W(BC, T_N, "leader"))
     assert set(costs(state, "move")) == {(BC, J, "worker"), (BC, J, "leader")}
@@ -274,11 +274,39 @@ def test_two_guards_per_player() -> None:
 
 
 # ----- points and the end of a turn ------------------------------------------------------------------------------
-def test_the_turn_ends_once_the_points_are_spent() -> None:
+def test_a_turn_goes_on_when_the_points_are_spent_until_the_player_ends_it() -> None:
     state = position(ap=1)
     state.stack = state.stack[-3:]
     after = act(state, ENTER())
-    assert after.phase == DRAW and after.seat == 1 and after.turns == 1
+    # the last point is spent: the turn waits for its player, with ``end`` the one thing left to do
+    assert after.phase == ACTIONS and after.seat == 0 and after.turns == 0 and after.ap == 0
+    assert legal_dicts(after) == [{"type": "end"}]
+    assert ENG.current_player(after) == 0 and ENG.turn_number(after) == ENG.turn_number(state)
+    view = ENG.view(after, 0)
+    assert view["action_points"] == 0 and view["legal"] == [{"type": "end", "cost": 0}] and view["reach"][0]["to"] == []
+    with pytest.raises(IllegalActionError, match="only 0 are left"):
+        act(after, ENTER())
+    ended = act(after, {"type": "end"})
+    assert ended.phase == DRAW and ended.seat == 1 and ended.turns == 1
+
+
+def test_a_dig_that_spends_the_last_points_waits_for_end_too() -> None:
+    state = lay(position(ap=3), "A5", (1, 1), treasures=["jade mask", "gold mask"])
+    put(state, 0, (1, 1), workers=1)
+    dug = act(state, {"type": "dig", "at": [1, 1]})
+    found = ENG.apply(dug, ENG.sample_chance(dug))
+    assert found.phase == ACTIONS and found.ap == 0 and found.seat == 0 and legal_dicts(found) == [{"type": "end"}]
+    assert act(found, {"type": "end"}).seat == 1
+
+
+def test_a_bonus_turn_scores_when_its_player_ends_it_not_when_the_points_run_out() -> None:
+    state = put(position(ap=2, bonus=True), 0, T_N, workers=1)
+    state.queue = [1]
+    state.round = VOLCANO_ROUND
+    spent = act(state, {"type": "uncover", "at": list(T_N)})
+    assert spent.ap == 0 and spent.bonus and spent.seat == 0 and spent.events == []
+    scored = act(spent, {"type": "end"})
+    assert [e["seat"] for e in scored.events] == [0] and scored.seat == 1 and scored.bonus
 
 
 def test_ending_a_turn_loses_the_points_left() -> None:

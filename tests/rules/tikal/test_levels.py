@@ -54,7 +54,7 @@ def test_one_explorer_never_uncovers_two_levels_on_a_temple() -> None:
         state = put(position(), 0, T_SE, workers=piece == "worker", leader=piece == "leader")
         once = act(state, UNCOVER)
         assert not can_uncover(once)
-        with pytest.raises(IllegalActionError, match=r"your explorer on the temple at \(1, 3\) has uncovered a level "
+        with pytest.raises(IllegalActionError, match=r"your explorer on the temple at B1 \(1, 3\) has uncovered a level "
                                                      "there this turn"):
             act(once, UNCOVER)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.rules.record import RecordError, replay_record, replay_state
+from games.rules.tikal.actions import parse_action
 from tests.rules.records import assert_result, check_illegal
 
 from .helpers import BC, ENG, ENTER, T_N, T_SE, J, W, record
@@ -77,11 +78,44 @@ def test_an_action_without_its_points_names_the_cost() -> None:
     check_illegal(data, 1)
     with pytest.raises(RecordError) as info:
         replay_record(data)
-    assert str(info.value) == "turn 1: moving the leader from the base camp to (0, 2) costs 2 points, only 1 is left"
+    assert str(info.value) == "turn 1: moving the leader from the base camp to A2 (0, 2) costs 2 points, only 1 is left"
 
 
 def test_actions_after_the_points_are_spent() -> None:
     check_illegal(record([{"hex": "A3", "at": [1, 1], "actions": [ENTER()] * 11}]), 1)
+
+
+def test_an_entry_may_list_end_last_or_leave_it_out() -> None:
+    """A turn ends only with ``end`` (the engine never ends one by itself); records written before that, which
+    never list it, replay as they did, and so do records that list it last."""
+    END = {"type": "end"}
+    spent = [ENTER()] * 10                  # every point spent: the old records' turns ended here by themselves
+    without = [{"hex": "A3", "at": [1, 1], "actions": spent}, {"hex": "A1", "at": [0, 1], "actions": [ENTER()]}]
+    listed = [{"hex": "A3", "at": [1, 1], "actions": [*spent, END]}, {"hex": "A1", "at": [0, 1], "actions": [ENTER(), END]}]
+    _, old = replay_state(record(without))
+    _, new = replay_state(record(listed))
+    assert ENG.state_to_dict(old) == ENG.state_to_dict(new)
+    assert old.seat == 0 and old.turns == 2 and old.supply == [8, 17]
+    bonus = opening()
+    bonus[7] = {"bonus": [UNCOVER_T_N, END]}
+    assert_result(replay_record(record(bonus)), [3, 2], finished=False, turns=9)
+    # nothing may follow ``end``
+    check_illegal(record([{"hex": "A3", "at": [1, 1], "actions": [ENTER(), END, ENTER()]}]), 1)
+    with pytest.raises(RecordError, match="turn 1: the turn is over before the end of this entry"):
+        replay_record(record([{"hex": "A3", "at": [1, 1], "actions": [END, ENTER()]}]))
+    # what the site writes: an entry without ``end``
+    entry = ENG.entry_record(new_state_at_turn_start(), [parse_action({"type": "place", "at": [1, 1], "rotation": 0}),
+                                                         parse_action(ENTER()), parse_action(END)])
+    assert entry["actions"] == [ENTER(at=BC)]
+
+
+def new_state_at_turn_start():
+    """A game whose first hex (A3) is drawn, to be laid."""
+    from games.rules.tikal.actions import TABLES
+    from games.rules.tikal.data import HEX_INDEX
+
+    state = ENG.record_start(2, {})
+    return ENG.apply(state, TABLES.draw[HEX_INDEX["A3"]])
 
 
 def test_a_third_level_on_one_temple_in_a_turn() -> None:

@@ -152,3 +152,38 @@ def test_a_timeout_in_a_bonus_turn_ends_it() -> None:
     state = ENG.apply(state, ENG.timeout_action(state, rng))
     placed = ENG.apply(state, ENG.timeout_action(state, rng))      # the drawer's volcano, on a legal space
     assert placed.phase == ACTIONS and placed.placed == 1
+
+
+def test_a_scoring_round_stays_in_the_view_through_the_volcano_turn_and_at_the_end() -> None:
+    """Issue 26: the volcano's scores vanished once everyone had scored. ``last_scoring`` keeps the round's results
+    (each player's points, temple by temple) while the round is played and through the turn that lays the
+    volcano; the next turn drops them, and the end shows the final round's."""
+    state = drawing(3, 1, "C1", "B1", "B5")
+    put(state, 0, T_N, workers=1)
+    put(state, 1, BC, leader=True)
+    put(state, 2, BC, workers=4)
+    state = ENG.apply(state, Draw("B5"))
+    assert ENG.view(state, 0)["last_scoring"] is None                 # nobody has scored in this round yet
+    state = act(state, W(BC, T_N, "leader"), END)
+    shown = ENG.view(state, 0)["last_scoring"]
+    assert shown["round"] == "volcano" and [(r["seat"], r["points"]) for r in shown["results"]] == [(1, 1)]
+    assert shown["results"][0]["temple_list"] == [{"at": list(T_N), "value": 1, "guarded": False}]
+    state = act(state, *[W(BC, T_N)] * 4, END, END)                   # seats 2 and 0: the round is over
+    for seat in (None, 0, 1):
+        shown = ENG.view(state, seat)["last_scoring"]
+        assert [(r["seat"], r["points"]) for r in shown["results"]] == [(1, 1), (2, 1), (0, 0)]
+    state = ENG.apply(state, Place((2, 2), 0))                        # the drawer's turn: still shown
+    assert ENG.view(state, 2)["last_scoring"]["round"] == "volcano"
+    state = act(state, END)                                           # the next player's turn: gone
+    assert state.seat == 2 and ENG.view(state, 2)["last_scoring"] is None
+    over = ENG.settle(state)
+    shown = ENG.view(over, None)["last_scoring"]
+    assert shown["round"] == "settle" and [r["seat"] for r in shown["results"]] == [0, 1, 2]
+
+
+def test_scorings_saved_before_they_named_their_entry_are_not_grouped() -> None:
+    state = drawing(2, 0, "B1", "B5")
+    state = act(ENG.apply(state, Draw("B5")), END)
+    for event in state.events:
+        del event["entry"]
+    assert ENG.view(state, 1)["last_scoring"] is None and ENG.view(state, 1)["events"]

@@ -80,3 +80,23 @@ def test_equal_guards_go_to_treasures_then_shared() -> None:
     assert ENG.winners(state) == [1]
     hold(state, 0, "sun disc")
     assert ENG.winners(state) == [0, 1]                                        # seat 2: no guard
+
+
+def test_the_view_says_who_leads_each_temple_and_who_is_tied() -> None:
+    """Issue 26: the board shows who leads each temple; the engine says it (``owner``, ``tied``), by the same rule
+    that scores it."""
+    def temple(state, at) -> tuple:
+        space = next(s for s in ENG.view(state, None)["spaces"] if s["at"] == list(at))
+        return space["owner"], space["tied"]
+
+    state = position(players=3)
+    assert temple(state, T_N) == (None, []) and temple(state, T_SE) == (None, [])     # nobody there
+    put(put(state, 0, T_N, leader=True), 1, T_N, workers=2)                          # 3 against 2
+    assert temple(state, T_N) == (0, [])
+    put(state, 1, T_N, workers=1)                                                    # 3 against 3
+    assert temple(state, T_N) == (None, [0, 1])
+    put(state, 2, T_N, workers=3)                                                    # three tied
+    assert temple(state, T_N) == (None, [0, 1, 2])
+    state.guard[sp(T_N)] = 2                                                         # a guard: its seat, no tie
+    assert temple(state, T_N) == (2, [])
+    assert all("owner" not in s for s in ENG.view(state, None)["spaces"] if s["kind"] != "temple")

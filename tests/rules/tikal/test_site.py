@@ -36,16 +36,20 @@ def test_an_entry_in_words() -> None:
         {"type": "move", "piece": "leader", "from": [0, 2], "to": [1, 1]},
         {"type": "dig", "at": [1, 0], "treasure": "sun disc"},
         {"type": "dig", "at": [1, 0], "treasure": "jade mask"}]}
-    assert ENG.describe_entry(entry) == ("laid a temple (value 4) at (2, 2), brought in 1 explorer, moved 2 "
+    assert ENG.describe_entry(entry) == ("laid a temple (value 4) on C1, brought in 1 explorer, moved 2 "
                                          "explorers, dug 2 treasures")
-    assert ENG.describe_entry({"hex": "B5", "volcano": True}) == "drew a volcano (B5): a scoring round begins"
+    assert ENG.describe_entry({"hex": "B5", "volcano": True}) == "drew a volcano: a scoring round begins"
     assert ENG.describe_entry({"bonus": []}) == "took a bonus turn and did nothing"
     assert ENG.describe_entry({"bonus": [{"type": "camp", "at": [1, 2]}]}) == \
-        "took a bonus turn: built a camp at (1, 2)"
+        "took a bonus turn: built a camp at B2"
     assert ENG.describe_action({"type": "move", "piece": "leader", "from": [0, 3], "to": [0, 2]}) == \
-        "moved the leader from the base camp to (0, 2)"
+        "moved the leader from the base camp to A2"
     assert ENG.describe_action({"type": "exchange", "give": "jade mask", "seat": 2, "take": "sun disc"}) == \
-        "exchanged a jade mask for seat 2's sun disc"
+        "exchanged a jade mask for player 3's sun disc"
+    # issue 26: no "turned 0", no coordinates; the base camp when an explorer comes in without a place named
+    assert ENG.describe_action({"type": "place", "at": [2, 2], "rotation": 0}) == "laid the hex on C1"
+    assert ENG.describe_action({"type": "enter", "piece": "worker"}) == "brought a worker in at the base camp"
+    assert ENG.describe_action({"type": "uncover", "at": [0, 2]}) == "uncovered a level of the temple at A2"
 
 
 def test_a_scoring_in_words() -> None:
@@ -75,6 +79,10 @@ def test_board_data_is_the_static_geometry() -> None:
     assert len(board["hexes"]) == 36 and len(board["volcanoes"]) == 3
     corner = next(s for s in board["spaces"] if [s["q"], s["r"]] == [0, 3])
     assert corner["neighbours"][0] == [0, 2] and corner["neighbours"][3] is None
+    # each space's name as the board shows it: column letters from the west, places from the south
+    names = {(s["q"], s["r"]): s["name"] for s in board["spaces"]}
+    assert len(set(names.values())) == 40 and names[(0, 3)] == "A1" and names[(0, 0)] == "A4"
+    assert names[(1, 3)] == "B1" and names[(1, -1)] == "B5" and names[(8, -4)] == "I4"
 
 
 def _bad(monkeypatch: pytest.MonkeyPatch, name: str, change: Any) -> None:

@@ -1,781 +1,493 @@
-// Tikal's board: the explored jungle as SVG hexes, the pieces, the hex in hand and the turn's choices.
+// Tikal's board: the jungle as SVG hexes with their pieces, the turn's controls, the replay.
 //
 // The server computes every rule. This module draws the static geometry (board_data) and everything else from
 // the seat's view (games/rules/tikal/VIEW.md): where the hex in hand may go and turned how comes only from
 // view.legal, where explorers reach and at what cost from view.reach (with the path there: each hop is one
-// listed move), what scored from view.events. It only groups the listed actions by space to light them up and
-// posts the one the player picks.
+// listed move), who leads a temple from each temple's owner, what scored from view.last_scoring. It only groups
+// the listed actions by space to light them up and posts the one the player picks. A turn is sent step by step
+// and ends only when the player presses End turn (the engine never ends it by itself), so every step can be
+// undone until then, except past a treasure dug.
 //
-// export createBoard(root, boardData, api) -> { show(payload), showPosition(position), destroy() }
+// The module's one entry point, createBoard(root, boardData, api), gives { show, showPosition, destroy,
+// ownsUndo }: ownsUndo tells the shell that this board draws its own Undo (one button, the whole turn as a
+// second choice), so the shell leaves its undo buttons out.
+//
+// Modules: geometry (where things go), hexes (spaces and their art), pieces (explorers and seats' shapes),
+// model (the view's choices grouped), panel (the turn's controls), info (round, scoring, players, the end),
+// words (places and actions in words), dom (small helpers).
 
-const SVGNS = "http://www.w3.org/2000/svg";
-const R = 40; // hex radius in SVG units (centre to corner)
+import { el, svgEl } from "./dom.js";
+import { R, BOTTOM, boxAround, centre, hexPoints, key } from "./geometry.js";
+import { drawCell, drawHexArt, drawTopMark } from "./hexes.js";
+import { drawExplorers } from "./pieces.js";
+import { Choices, plain } from "./model.js";
+import { controls } from "./panel.js";
+import { drawFinal, drawRound, drawScoring, drawSeats } from "./info.js";
+import { Words } from "./words.js";
+
 const PHONE = 640; // below this width (CSS pixels) the map shows the explored part and its edge only, bigger
-const MIN_SCALE = 0.85; // on a phone, CSS pixels per SVG unit at least (the map scrolls sideways beyond)
-const SQ3 = Math.sqrt(3);
-
-/** Seat colours, as on the rest of the site (Okabe-Ito). */
-const SEAT_COLOURS = [
-  { name: "Blue", hex: "#0072B2" },
-  { name: "Orange", hex: "#E69F00" },
-  { name: "Green", hex: "#009E73" },
-  { name: "Pink", hex: "#CC79A7" },
-];
-
-const KIND_NAMES = { base_camp: "Base camp", temple: "Temple", jungle: "Jungle clearing", ruin: "Ruin", volcano: "Volcano" };
-
-// ---------- small DOM helpers (no inline style attributes: CSP) ----------
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-function svgEl(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function svgText(parent, x, y, text, cls) {
-  const t = svgEl("text", { x, y, class: cls }, parent);
-  t.textContent = String(text);
-  return t;
-}
-
-function button(label, cls, onClick, opts = {}) {
-  const b = el("button", `tk-btn ${cls || ""}`.trim(), label);
-  b.type = "button";
-  if (opts.title) b.title = opts.title;
-  if (opts.disabled) b.disabled = true;
-  if (opts.pressed !== undefined) b.setAttribute("aria-pressed", opts.pressed ? "true" : "false");
-  if (opts.data) for (const [k, v] of Object.entries(opts.data)) b.dataset[k] = v;
-  b.addEventListener("click", (e) => { e.preventDefault(); onClick(e); });
-  return b;
-}
-
-function plural(n, word, many) {
-  return `${n} ${n === 1 ? word : (many || `${word}s`)}`;
-}
-
-const key = (at) => `${at[0]},${at[1]}`;
-const sameAt = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
-
-function capital(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-// ---------- geometry (drawing only) ----------
-
-function centre(space) {
-  return { x: space.x * R, y: space.y * SQ3 * R };
-}
-
-function hexPoints(cx, cy, r = R) {
-  const pts = [];
-  for (let i = 0; i < 6; i += 1) {
-    const a = (Math.PI / 180) * (60 * i);
-    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
-}
-
-/** Stepping stones: ``stones[side]`` small stones along side ``side`` (N, NE, SE, S, SW, NW). */
-function drawStones(parent, cx, cy, stones, r = R) {
-  const g = svgEl("g", { class: "tk-stones" }, parent);
-  const apothem = (r * SQ3) / 2;
-  stones.forEach((n, side) => {
-    if (!n) return;
-    const ang = (Math.PI / 180) * (270 + 60 * side);
-    const dx = Math.cos(ang), dy = Math.sin(ang);
-    const tx = -dy, ty = dx; // along the side
-    const d = apothem * 0.8;
-    for (let i = 0; i < n; i += 1) {
-      const off = (i - (n - 1) / 2) * r * 0.22;
-      svgEl("circle", { cx: (cx + dx * d + tx * off).toFixed(2), cy: (cy + dy * d + ty * off).toFixed(2),
-        r: (r * 0.075).toFixed(2), "data-side": side }, g);
-    }
-  });
-  g.dataset.count = String(stones.reduce((a, b) => a + b, 0));
-  return g;
-}
+const MIN_SCALE = 1; // on a phone, CSS pixels per SVG unit at least (the map scrolls sideways beyond)
+const SHEET = 0.42; // on a phone, the most of the screen's height the bar of controls takes (tikal.css)
 
 export function createBoard(root, boardData, api) {
-  const spaces = boardData.spaces;
-  const byKey = new Map(spaces.map((s) => [key([s.q, s.r]), s]));
-  const treasureKinds = boardData.treasure_kinds || [];
-  const apFull = boardData.action_points || 10;
-
+  const words = new Words(boardData);
+  const byKey = new Map(boardData.spaces.map((s) => [key([s.q, s.r]), s]));
+  const startKeys = new Set((boardData.start_area || []).map((p) => key([p.q, p.r])));
   const ui = {
-    payload: null, view: null, replay: false, busy: false,
-    selected: null, // a space key (actions)
-    piece: null, // "worker" | "leader" for moves from the selected space
-    placeAt: null, // a space key (placing the hex in hand)
-    rotation: 0,
-    message: "",
+    payload: null, replay: false, busy: false, move: null,
+    selected: null, piece: null, from: null, // the selected space, the piece that moves from it, the one before
+    placeAt: null, rotation: 0, // the hex in hand: where and turned how (not sent until Place)
+    message: "", focus: null, // focus: {act} or {space}, to give it back after the controls are drawn again
   };
+  let ch = new Choices(null, false);
+  let controlNodes = [];
 
   // ----- the frame -----
   root.replaceChildren();
   root.classList.add("tikal");
+  const status = el("div", "tk-status");
   const prompt = el("p", "tk-prompt");
   prompt.setAttribute("aria-live", "polite");
+  prompt.tabIndex = -1;
+  const handChip = el("p", "tk-hand-chip");
+  status.append(prompt, handChip);
   const roundBox = el("div", "tk-round");
   roundBox.setAttribute("aria-live", "polite");
-  const layout = el("div", "tk-layout");
   const mapBox = el("div", "tk-map");
-  const side = el("div", "tk-side");
-  layout.append(mapBox, side);
-  const finalBox = el("div", "tk-final");
-  root.append(prompt, roundBox, layout, finalBox);
+  const scoringBox = el("section", "tk-scoring");
+  scoringBox.setAttribute("aria-live", "polite");
+  const finalBox = el("section", "tk-final");
+  const seatsBox = el("section", "tk-info");
+  root.append(status, roundBox, mapBox, scoringBox, finalBox, seatsBox);
 
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const s of spaces) {
-    const c = centre(s);
-    minX = Math.min(minX, c.x - R); maxX = Math.max(maxX, c.x + R);
-    minY = Math.min(minY, c.y - (R * SQ3) / 2); maxY = Math.max(maxY, c.y + (R * SQ3) / 2);
-  }
-  const pad = 4;
-  const fullBox = `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`;
-  const svg = svgEl("svg", { class: "tk-svg", viewBox: fullBox, role: "img", "aria-label": "The Tikal board" });
+  const full = boxAround(boardData.spaces);
+  const fullBox = `${full.x} ${full.y} ${full.w} ${full.h}`;
+  // a group, not an image: its hexes are buttons (axe: no focusable content inside role="img")
+  const svg = svgEl("svg", { class: "tk-svg", viewBox: fullBox, role: "group", "aria-label": "The Tikal board" });
   mapBox.appendChild(svg);
-  const gGrid = svgEl("g", { class: "tk-grid" }, svg);
-  const gTiles = svgEl("g", { class: "tk-tiles" }, svg);
-  const gMarks = svgEl("g", { class: "tk-marks" }, svg);
-  const gPieces = svgEl("g", { class: "tk-pieces" }, svg);
-  const gCosts = svgEl("g", { class: "tk-costs" }, svg);
-  const gHits = svgEl("g", { class: "tk-hits" }, svg);
-
-  const startKeys = new Set((boardData.start_area || []).map((p) => key([p.q, p.r])));
-  for (const s of spaces) {
-    const c = centre(s);
+  const layer = (cls, hidden = true) => svgEl("g", { class: cls, ...(hidden ? { "aria-hidden": "true" } : {}) }, svg);
+  const gGrid = layer("tk-grid"), gTiles = layer("tk-tiles"), gMarks = layer("tk-marks"), gPieces = layer("tk-pieces");
+  const gCosts = layer("tk-costs"), gHits = layer("tk-hits", false);
+  const cellLabels = new Map();
+  const hits = new Map();
+  for (const s of boardData.spaces) {
     const k = key([s.q, s.r]);
-    svgEl("polygon", { points: hexPoints(c.x, c.y), class: `tk-cell${startKeys.has(k) ? " tk-start" : ""}`, "data-space": k }, gGrid);
-    const hit = svgEl("polygon", { points: hexPoints(c.x, c.y), "data-space": k }, gHits);
+    cellLabels.set(k, drawCell(gGrid, s, s.name || k, startKeys.has(k)).label);
+    const c = centre(s);
+    const hit = svgEl("polygon", { points: hexPoints(c.x, c.y), "data-space": k, tabindex: "-1" }, gHits);
     hit.addEventListener("click", () => onSpace(k));
-    hit.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(k); }
-    });
-  }
-
-  // ----- reading the payload -----
-  function seatName(n) {
-    const seat = ui.payload?.seats?.find((s) => s.seat === n);
-    return seat?.user?.display_name || seat?.user?.username || `Seat ${n + 1}`;
-  }
-
-  function colour(n) {
-    return SEAT_COLOURS[n % SEAT_COLOURS.length];
-  }
-
-  function legal() {
-    return (!ui.replay && ui.view?.legal) || [];
-  }
-
-  function myTurn() {
-    const v = ui.view;
-    return !ui.replay && v && !v.finished && v.your_seat !== null && v.your_seat !== undefined
-      && v.current_seat === v.your_seat && legal().length > 0;
-  }
-
-  function spaceOf(k) {
-    return (ui.view?.spaces || []).find((s) => key(s.at) === k) || null;
-  }
-
-  function placeActions() {
-    return legal().filter((a) => a.type === "place");
-  }
-
-  function placeKeys() {
-    return new Set(placeActions().map((a) => key(a.at)));
-  }
-
-  function fittingRotations(k) {
-    return placeActions().filter((a) => key(a.at) === k).map((a) => a.rotation).sort((a, b) => a - b);
-  }
-
-  function mine(sp) {
-    const seat = ui.view?.your_seat;
-    return sp ? sp.explorers.find((e) => e.seat === seat) || null : null;
-  }
-
-  function reachFrom(k) {
-    return (ui.view?.reach || []).find((r) => key(r.from) === k) || null;
-  }
-
-  function piecesAt(k) {
-    const m = mine(spaceOf(k));
-    const out = [];
-    if (m && m.workers) out.push("worker");
-    if (m && m.leader) out.push("leader");
-    return out;
-  }
-
-  /** The listed action that takes ``piece`` one hop, the cheapest if two are listed (a border or a camp move). */
-  function hopAction(piece, from, to) {
-    const hops = legal().filter((a) => (a.type === "move" || a.type === "camp-move") && a.piece === piece
-      && key(a.from) === from && key(a.to) === to);
-    hops.sort((a, b) => a.cost - b.cost);
-    return hops[0] || null;
-  }
-
-  function actionsAt(k) {
-    return legal().filter((a) => ["uncover", "dig", "camp", "guard"].includes(a.type) && key(a.at) === k);
-  }
-
-  function atWords(at) {
-    if (sameAt(at, boardData.base_camp)) return "the base camp";
-    const sp = spaceOf(key(at));
-    return sp ? `the ${(KIND_NAMES[sp.kind] || sp.kind).toLowerCase()} at ${at[0]},${at[1]}` : `${at[0]},${at[1]}`;
-  }
-
-  function actionLabel(a) {
-    const piece = a.piece === "leader" ? "the leader" : "a worker";
-    const cost = `${a.cost} AP`;
-    switch (a.type) {
-      case "enter": return `Bring ${piece} in at ${atWords(a.at)} · ${cost}`;
-      case "uncover": return `Uncover a temple level · ${cost}`;
-      case "dig": return `Dig for a treasure · ${cost}`;
-      case "camp": return `Build a camp here · ${cost}`;
-      case "guard": return `Guard this temple with ${piece} · ${cost}`;
-      case "exchange": return `Trade your ${a.give} for ${seatName(a.seat)}'s ${a.take} · ${cost}`;
-      case "end": return "End turn";
-      default: return `${a.type} · ${cost}`;
-    }
+    hit.addEventListener("keydown", (e) => onHexKey(e, k));
+    hit.addEventListener("focus", () => { ui.focus = { space: k }; });
+    hits.set(k, hit);
   }
 
   // ----- drawing -----
   function drawTiles() {
     gTiles.replaceChildren();
     gPieces.replaceChildren();
-    for (const sp of ui.view?.spaces || []) {
-      const s = byKey.get(key(sp.at));
+    const explored = new Set();
+    const chosen = ui.selected && ui.piece ? { space: ui.selected, seat: ch.view?.your_seat, piece: ui.piece } : null;
+    for (const sp of ch.view?.spaces || []) {
+      const k = key(sp.at);
+      const s = byKey.get(k);
       if (!s) continue;
+      explored.add(k);
       const c = centre(s);
-      const g = svgEl("g", { class: `tk-tile tk-k-${sp.kind}${sp.hex ? "" : " tk-printed"}`, "data-space": key(sp.at),
+      const g = svgEl("g", { class: `tk-tile tk-k-${sp.kind}${sp.hex ? "" : " tk-printed"}`, "data-space": k,
         "data-kind": sp.kind, "data-hex": sp.hex || "" }, gTiles);
-      svgEl("polygon", { points: hexPoints(c.x, c.y, R - 1), class: "tk-face" }, g);
-      drawStones(g, c.x, c.y, sp.stones);
-      if (sp.kind === "temple") {
-        svgEl("rect", { x: c.x - 11, y: c.y - 26, width: 22, height: 18, rx: 3, class: "tk-level" }, g);
-        svgText(g, c.x, c.y - 12.5, sp.value, "tk-value");
-      } else if (sp.kind === "ruin") {
-        const tg = svgEl("g", { class: "tk-ruin-treasures", "data-count": sp.treasures }, g);
-        svgEl("rect", { x: c.x - 13, y: c.y - 26, width: 26, height: 18, rx: 9, class: "tk-treasure-badge" }, tg);
-        svgText(tg, c.x, c.y - 12.5, `◆${sp.treasures}`, "tk-treasure-count");
-      } else if (sp.kind === "volcano") {
-        svgEl("polygon", { points: `${c.x - 16},${c.y + 10} ${c.x},${c.y - 16} ${c.x + 16},${c.y + 10}`, class: "tk-cone" }, g);
-      } else if (sp.kind === "base_camp") {
-        svgText(g, c.x, c.y - 13, "Base", "tk-base-label");
-      }
-      if (sp.camp !== null && sp.camp !== undefined) {
-        svgEl("polygon", { points: `${c.x - 30},${c.y - 2} ${c.x - 22},${c.y - 15} ${c.x - 14},${c.y - 2}`,
-          class: "tk-camp", fill: colour(sp.camp).hex, "data-seat": sp.camp }, gPieces);
-      }
-      if (sp.guard !== null && sp.guard !== undefined) {
-        svgEl("path", { d: `M${c.x + 15},${c.y - 14} h14 v7 q0,8 -7,11 q-7,-3 -7,-11 z`, class: "tk-guard",
-          fill: colour(sp.guard).hex, "data-seat": sp.guard }, gPieces);
-      }
-      const n = sp.explorers.length;
-      sp.explorers.forEach((e, i) => {
-        const cols = Math.min(n, 2);
-        const row = Math.floor(i / 2), col = i % 2;
-        const x = c.x + (col - (cols - 1) / 2) * 20;
-        const y = c.y + 6 + row * 16 - (n > 2 ? 4 : 0);
-        const pg = svgEl("g", { class: `tk-explorers${e.leader ? " tk-has-leader" : ""}`, "data-seat": e.seat,
-          "data-space": key(sp.at), "data-workers": e.workers, "data-leader": e.leader ? "1" : "0" }, gPieces);
-        if (e.workers) {
-          svgEl("circle", { cx: x, cy: y, r: 8.5, fill: colour(e.seat).hex, class: "tk-worker" }, pg);
-          svgText(pg, x, y + 3.6, e.workers, "tk-count");
-        }
-        if (e.leader) {
-          const lx = e.workers ? x + 7 : x, ly = e.workers ? y - 8 : y;
-          svgEl("polygon", { points: `${lx},${ly - 8} ${lx + 7},${ly} ${lx},${ly + 8} ${lx - 7},${ly}`,
-            fill: colour(e.seat).hex, class: "tk-leader" }, pg);
-          svgText(pg, lx, ly + 3, "L", "tk-leader-mark");
-        }
-        const title = svgEl("title", {}, pg);
-        title.textContent = `${seatName(e.seat)}: ${plural(e.workers, "worker")}${e.leader ? " and the leader" : ""}`;
-      });
+      drawHexArt(g, c.x, c.y, sp);
+      const topTaken = drawTopMark(g, c.x, c.y, sp, words);
+      drawExplorers(gPieces, sp, c.x, c.y, !topTaken, words, chosen && chosen.space === k ? chosen : null);
     }
+    for (const [k, label] of cellLabels) label.classList.toggle("tk-off", explored.has(k));
+  }
+
+  function ring(k, cls, inset = 3) {
+    const c = centre(byKey.get(k));
+    return svgEl("polygon", { points: hexPoints(c.x, c.y, R - inset), class: cls }, gMarks);
   }
 
   function drawMarks() {
     gMarks.replaceChildren();
     gCosts.replaceChildren();
-    for (const node of gGrid.querySelectorAll(".tk-cell")) node.classList.remove("tk-chosen");
-    if (!myTurn()) return;
-    const v = ui.view;
+    if (ui.move) {
+      const at = ui.move.turn?.at;
+      if (Array.isArray(at) && byKey.has(key(at))) ring(key(at), "tk-recent", 2).dataset.recent = key(at);
+    }
+    if (!ch.myTurn) return;
+    const v = ch.view;
     if (v.phase === "place") {
-      for (const k of placeKeys()) {
-        const s = byKey.get(k);
-        const c = centre(s);
-        const cls = `tk-lit${k === ui.placeAt ? " tk-at" : ""}`;
-        svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: cls, "data-lit": k }, gMarks);
-      }
+      for (const k of ch.placeKeys()) ring(k, `tk-lit${k === ui.placeAt ? " tk-at" : ""}`, 1).dataset.lit = k;
       if (ui.placeAt && v.hex) {
-        const s = byKey.get(ui.placeAt);
-        const c = centre(s);
-        const g = svgEl("g", { class: `tk-ghost tk-k-${v.hex.kind}`, "data-space": ui.placeAt, "data-rotation": ui.rotation }, gMarks);
-        svgEl("polygon", { points: hexPoints(c.x, c.y, R - 4), class: "tk-face" }, g);
-        drawStones(g, c.x, c.y, v.hex.turned ? v.hex.turned[ui.rotation] : v.hex.stones);
-        kindMark(g, c.x, c.y - 17.5, v.hex);
+        const c = centre(byKey.get(ui.placeAt));
+        const g = svgEl("g", { class: `tk-ghost tk-tile tk-k-${v.hex.kind}`, "data-space": ui.placeAt, "data-rotation": ui.rotation }, gMarks);
+        drawHexArt(g, c.x, c.y, { ...v.hex, stones: v.hex.turned ? v.hex.turned[ui.rotation] : v.hex.stones });
+        drawTopMark(g, c.x, c.y, { kind: v.hex.kind, value: v.hex.value, treasures: v.hex.treasures, at: ui.placeAt.split(","), explorers: [] }, words);
+        ring(ui.placeAt, "tk-at-ring", 1);
+        cellLabels.get(ui.placeAt)?.classList.add("tk-off"); // under the hex shown there
       }
       return;
     }
     if (v.phase !== "actions") return;
-    if (ui.selected) {
-      const s = byKey.get(ui.selected);
-      if (s) {
-        const c = centre(s);
-        svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: "tk-selected", "data-selected": ui.selected }, gMarks);
+    if (ui.selected && byKey.has(ui.selected)) ring(ui.selected, "tk-selected", 1.5).dataset.selected = ui.selected;
+    const r = ui.selected && ui.piece ? ch.reachFrom(ui.selected) : null;
+    for (const t of r ? r.to : []) {
+      const k = key(t.at);
+      ring(k, "tk-lit tk-reach", 1).dataset.lit = k;
+      const c = centre(byKey.get(k));
+      const cy = c.y + (BOTTOM.y0 + BOTTOM.y1) / 2;
+      const badge = svgEl("g", { class: "tk-cost-badge tk-box", "data-space": k }, gCosts);
+      svgEl("circle", { cx: c.x, cy, r: (BOTTOM.y1 - BOTTOM.y0) / 2, class: "tk-cost-bg" }, badge);
+      const text = svgEl("text", { x: c.x, y: cy + 3.7, class: "tk-cost", "data-space": k }, badge);
+      text.textContent = String(t.cost);
+    }
+  }
+
+  /** Keyboard players reach what can be chosen now (the lit spaces, their explorers, spaces with actions);
+   * every hex stays focusable by script, so focus is never lost when a space stops being a choice. */
+  function drawHits() {
+    const keys = ch.actionable(ui.selected, ui.piece);
+    const r = ui.selected && ui.piece ? ch.reachFrom(ui.selected) : null;
+    const cost = new Map((r ? r.to : []).map((t) => [key(t.at), t.cost]));
+    for (const [k, hit] of hits) {
+      if (keys.has(k)) {
+        hit.setAttribute("tabindex", "0");
+        hit.setAttribute("role", "button");
+        hit.setAttribute("aria-label", hitLabel(k, cost.get(k)));
+        if (ui.selected === k || ui.placeAt === k) hit.setAttribute("aria-pressed", "true");
+        else hit.removeAttribute("aria-pressed");
+      } else {
+        hit.setAttribute("tabindex", "-1");
+        hit.removeAttribute("role");
+        hit.removeAttribute("aria-label");
+        hit.removeAttribute("aria-pressed");
       }
-      const r = reachFrom(ui.selected);
-      if (r && ui.piece) {
-        for (const t of r.to) {
-          const k = key(t.at);
-          const ts = byKey.get(k);
-          const c = centre(ts);
-          svgEl("polygon", { points: hexPoints(c.x, c.y, R - 3), class: "tk-lit tk-reach", "data-lit": k }, gMarks);
-          svgEl("circle", { cx: c.x + 24, cy: c.y + 8, r: 10, class: "tk-cost-bg" }, gCosts);
-          svgText(gCosts, c.x + 24, c.y + 12.5, t.cost, "tk-cost").dataset.space = k;
-        }
-      }
     }
   }
 
-  function hexPreview(hx, rotation) {
-    const box = el("div", "tk-hand-hex");
-    const s = svgEl("svg", { viewBox: `${-R - 2} ${-R - 2} ${2 * R + 4} ${2 * R + 4}`, class: "tk-hand-svg", role: "img",
-      "aria-label": `The hex in hand, turned ${rotation}` });
-    const g = svgEl("g", { class: `tk-tile tk-k-${hx.kind}` }, s);
-    svgEl("polygon", { points: hexPoints(0, 0, R - 1), class: "tk-face" }, g);
-    drawStones(g, 0, 0, hx.turned ? hx.turned[rotation] : hx.stones);
-    kindMark(g, 0, 0, hx);
-    box.appendChild(s);
-    return box;
-  }
-
-  /** A hex's mark, centred on (x, y): a temple's value, a ruin's treasures, a volcano's cone. */
-  function kindMark(g, x, y, hx) {
-    if (hx.kind === "temple") {
-      svgEl("rect", { x: x - 11, y: y - 9, width: 22, height: 18, rx: 3, class: "tk-level" }, g);
-      svgText(g, x, y + 4.5, hx.value, "tk-value");
-    } else if (hx.kind === "ruin") {
-      svgEl("rect", { x: x - 13, y: y - 9, width: 26, height: 18, rx: 9, class: "tk-treasure-badge" }, g);
-      svgText(g, x, y + 4.5, `◆${hx.treasures}`, "tk-treasure-count");
-    } else if (hx.kind === "volcano") {
-      svgEl("polygon", { points: `${x - 16},${y + 10} ${x},${y - 16} ${x + 16},${y + 10}`, class: "tk-cone" }, g);
-    }
-  }
-
-  function hexWords(hx) {
-    if (hx.kind === "temple") return `Temple, value ${hx.value}`;
-    if (hx.kind === "ruin") return `Ruin with ${plural(hx.treasures, "treasure")}`;
-    if (hx.kind === "volcano") return "Volcano";
-    return "Jungle clearing";
-  }
-
-  function drawSide() {
-    side.replaceChildren();
-    const v = ui.view;
-    if (!v) return;
-    // action points: always in view during actions
-    if (v.phase === "actions" && v.action_points !== null && v.action_points !== undefined) {
-      const apBox = el("div", "tk-ap");
-      apBox.dataset.ap = String(v.action_points);
-      const words = ` of ${apFull} action points left${v.bonus ? " (bonus turn)" : ""}`;
-      apBox.append(el("strong", "tk-ap-n", v.action_points), el("span", "", words));
-      const pips = el("div", "tk-pips");
-      for (let i = 0; i < Math.max(apFull, v.action_points); i += 1) {
-        pips.appendChild(el("span", i < v.action_points ? "tk-pip tk-on" : "tk-pip"));
-      }
-      apBox.appendChild(pips);
-      side.appendChild(apBox);
-    }
-    if (v.hex) {
-      const hand = el("div", "tk-hand");
-      const rot = myTurn() && v.phase === "place" && ui.placeAt ? ui.rotation : 0;
-      hand.append(el("h3", "", v.round ? "The volcano" : "Hex in hand"), hexPreview(v.hex, rot),
-        el("p", "tk-hand-words", `${hexWords(v.hex)} (${v.hex.letter})`));
-      side.appendChild(hand);
-    }
-    const st = v.stacks || {};
-    const stacks = st.total ? `Stacks: ${plural(st.total, "hex", "hexes")} left, next letter ${st.next_letter}` : "Stacks: empty";
-    side.appendChild(el("p", "tk-stacks", stacks));
-    const laid = (v.spaces || []).filter((s) => s.kind === "volcano").length;
-    side.appendChild(el("p", "tk-volcanoes", `Volcanoes laid: ${laid} of ${(boardData.volcanoes || []).length}`));
-    // players
-    const table = el("table", "tk-seats");
-    const head = el("tr");
-    for (const h of ["Player", "Score", "Workers in supply", "Leader", "Camps left", "Treasures"]) head.appendChild(el("th", "", h));
-    table.appendChild(el("thead")).appendChild(head);
-    const body = el("tbody");
-    for (const s of v.seats || []) {
-      const tr = el("tr", s.seat === v.current_seat ? "tk-now" : "");
-      tr.dataset.seat = String(s.seat);
-      const name = el("td", "tk-name");
-      const sw = el("span", `tk-swatch tk-seat-${s.seat}`);
-      name.append(sw, document.createTextNode(seatName(s.seat) + (s.active ? "" : " (left)")));
-      const leader = s.leader === "supply" ? "supply" : s.leader === "gone" ? "gone" : `${s.leader[0]},${s.leader[1]}`;
-      const held = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
-      tr.append(name, el("td", "", s.score), el("td", "", s.supply), el("td", "", leader), el("td", "", s.camps_left),
-        el("td", "tk-held", held));
-      body.appendChild(tr);
-    }
-    table.appendChild(body);
-    side.appendChild(table);
-  }
-
-  function scoreWords(e) {
-    return `${seatName(e.seat)} scored ${e.points} (temples ${e.temples}, treasures ${e.treasures}), now ${e.score}`;
-  }
-
-  function drawRound() {
-    roundBox.replaceChildren();
-    roundBox.className = "tk-round";
-    const v = ui.view;
-    if (!v || !v.round) return;
-    roundBox.classList.add("tk-on");
-    const who = v.current_seat;
-    const you = who === v.your_seat && !ui.replay;
-    const drawer = v.drawer !== null && v.drawer !== undefined ? ` (drawn by ${seatName(v.drawer)})` : "";
-    const title = v.round === "volcano" ? `Volcano${drawer}! A scoring round` : "Final round: every player's last bonus turn";
-    roundBox.appendChild(el("strong", "tk-round-title", title));
-    let now;
-    if (v.bonus && who !== null) {
-      const then = you ? "you score" : `${seatName(who)} scores`;
-      now = `${you ? "Your" : `${seatName(who)}'s`} bonus turn: 10 action points, no hex, then ${then}.`;
-    } else if (v.round === "volcano" && who !== null) {
-      now = `Every player has scored; ${you ? "you lay" : `${seatName(who)} lays`} the volcano, then takes a normal turn.`;
-    } else {
-      now = "";
-    }
-    if (now) roundBox.appendChild(el("p", "tk-bonus", now));
-    if (v.queue && v.queue.length) {
-      roundBox.appendChild(el("p", "tk-queue", `Still to take a bonus turn: ${v.queue.map(seatName).join(", ")}.`));
-    }
-    // what scored in this round: the last score events, one per seat that has had its bonus turn
-    const active = (v.active || []).filter(Boolean).length;
-    const scored = Math.max(0, active - (v.queue || []).length - (v.bonus ? 1 : 0));
-    const events = (v.events || []).filter((e) => e.type === "score");
-    const recent = scored ? events.slice(-scored) : [];
-    if (recent.length) {
-      const ul = el("ul", "tk-scored");
-      for (const e of recent) ul.appendChild(el("li", "", scoreWords(e)));
-      roundBox.appendChild(ul);
-    }
-  }
-
-  function drawFinal() {
-    finalBox.replaceChildren();
-    const v = ui.view;
-    if (!v || !v.finished) return;
-    finalBox.appendChild(el("h3", "", "Final scoring"));
-    const table = el("table", "tk-final-table");
-    const head = el("tr");
-    const heads = ["Player", "Volcano rounds", "Temples", "Temple points", "Treasure sets", "Treasure points", "Score"];
-    for (const h of heads) head.appendChild(el("th", "", h));
-    table.appendChild(el("thead")).appendChild(head);
-    const body = el("tbody");
-    const events = (v.events || []).filter((e) => e.type === "score");
-    for (const s of v.seats || []) {
-      const last = [...events].reverse().find((e) => e.seat === s.seat && (e.round === "final" || e.round === "settle"));
-      const tr = el("tr");
-      tr.dataset.seat = String(s.seat);
-      const name = el("td", "tk-name");
-      name.append(el("span", `tk-swatch tk-seat-${s.seat}`), document.createTextNode(seatName(s.seat)));
-      if ((v.winners || []).includes(s.seat)) name.appendChild(el("span", "tk-winner", " winner"));
-      const temples = last ? last.temple_list.map((t) => `${t.value}${t.guarded ? " (guarded)" : ""}`).join(", ") || "—" : "—";
-      const sets = Object.entries(s.treasures || {}).map(([k, n]) => `${n}× ${k}`).join(", ") || "—";
-      const rounds = events.filter((e) => e.seat === s.seat && e.round === "volcano").reduce((n, e) => n + e.points, 0);
-      tr.append(name, el("td", "tk-rounds", rounds), el("td", "tk-temples", temples), el("td", "", last ? last.temples : 0),
-        el("td", "tk-sets", sets),
-        el("td", "", last ? last.treasures : 0), el("td", "tk-total", s.score));
-      body.appendChild(tr);
-    }
-    table.appendChild(body);
-    finalBox.appendChild(table);
+  function hitLabel(k, cost) {
+    const sp = ch.space(k);
+    const bits = [words.place(k, sp)];
+    if (sp?.kind === "temple") bits.push(`value ${sp.value}`);
+    const mine = ch.mine(k);
+    if (mine) bits.push(`your ${[mine.workers ? `${mine.workers} worker${mine.workers > 1 ? "s" : ""}` : "", mine.leader ? "leader" : ""].filter(Boolean).join(" and ")}`);
+    if (cost !== undefined) bits.push(`move ${words.piece(ui.piece)} here for ${cost} action point${cost === 1 ? "" : "s"}`);
+    if (ch.phase === "place") bits.push(k === ui.placeAt ? "the hex is shown here" : "lay the hex here");
+    return bits.join(", ");
   }
 
   function promptText() {
-    const v = ui.view;
+    const v = ch.view;
     if (!v) return "";
     if (v.finished) {
-      const w = (v.winners || []).map(seatName);
+      const w = (v.winners || []).map((n) => words.seatName(n));
       return `Game over. ${w.length > 1 ? `Winners: ${w.join(" and ")}` : `Winner: ${w[0] || "—"}`}.`;
     }
     const who = v.current_seat;
-    if (ui.replay) {
-      return `Replay: turn ${v.turn}${who !== null ? `, ${seatName(who)} to play` : ""}${v.phase === "place" ? " (laying a hex)" : ""}`;
-    }
-    if (ui.message) return ui.message;
-    if (!myTurn()) return who === null ? "" : `Waiting for ${seatName(who)}${v.bonus ? " (bonus turn)" : ""}.`;
+    const doing = v.bonus ? " (bonus turn)" : v.phase === "place" ? " (laying a hex)" : "";
+    if (ui.replay) return who === null || who === undefined ? "Replay." : `Replay: ${words.seatName(who)} to play${doing}.`;
+    if (!ch.myTurn) return who === null || who === undefined ? "" : `Waiting for ${words.seatName(who)}${doing}.`;
     if (v.phase === "place") {
-      if (v.hex?.kind === "volcano") return "Lay the volcano: tap a lit space.";
-      if (!ui.placeAt) return "Lay the hex: tap a lit space, then rotate and place it.";
-      const fits = fittingRotations(ui.placeAt);
-      return `Rotate the hex (${plural(fits.length, "way", "ways")} fit here) and place it.`;
+      if (ui.placeAt) return `Place the hex on ${words.name(ui.placeAt)}, or tap another lit space.`;
+      return v.hex?.kind === "volcano" ? "Lay the volcano: tap a lit space." : "Your turn: lay your hex on a lit space.";
     }
-    const ap = `${plural(v.action_points, "action point")} left`;
-    if (ui.selected && ui.piece && reachFrom(ui.selected)?.to.length) {
-      return `${ap}. Tap a lit space to move ${ui.piece === "leader" ? "the leader" : "a worker"} there (the cost is shown).`;
+    if (!v.action_points) return "No action points left: end your turn, or undo a step.";
+    if (ui.selected && ui.piece && ch.reachFrom(ui.selected)?.to.length) {
+      return `Move ${words.piece(ui.piece)} from ${words.name(ui.selected)}: tap a lit space (the cost shows on it).`;
     }
-    return `${ap}. Tap your explorers to see where they reach, or a space for what you can do there.`;
+    return `${v.action_points} action point${v.action_points === 1 ? "" : "s"} left: tap your explorers or a space.`;
   }
 
-  // ----- controls (in the shell's action panel) -----
+  function drawStatus() {
+    prompt.textContent = promptText();
+    const v = ch.view;
+    // the hex the player to move is laying (in a scoring round, the banner says it all)
+    handChip.textContent = v && v.hex && !v.finished && !ch.myTurn && v.phase === "place"
+      ? `${words.seatName(v.current_seat)}'s hex: ${words.hex(v.hex)}.` : "";
+    handChip.hidden = !handChip.textContent;
+  }
+
   function drawControls() {
-    if (ui.replay) { api.setControls?.([]); return; }
-    const v = ui.view;
-    const nodes = [];
-    if (myTurn()) {
-      const box = el("div", "tk-controls");
-      if (v.phase === "actions") {
-        const apLine = el("p", "tk-ap-line", `${plural(v.action_points, "action point")} left`);
-        apLine.dataset.ap = String(v.action_points);
-        box.appendChild(apLine);
-      }
-      if (v.phase === "place" && ui.placeAt) {
-        const fits = fittingRotations(ui.placeAt);
-        const idx = fits.indexOf(ui.rotation);
-        const row = el("div", "tk-row");
-        row.append(
-          button(`Rotate (${idx + 1} of ${fits.length})`, "tk-rotate", () => rotate(), { disabled: fits.length < 2 || ui.busy }),
-          button("Place here", "tk-primary tk-place", () => place(), { disabled: ui.busy }),
-        );
-        box.appendChild(row);
-      }
-      if (v.phase === "actions") {
-        if (ui.selected) {
-          const pieces = piecesAt(ui.selected);
-          const here = actionsAt(ui.selected);
-          const sp = spaceOf(ui.selected);
-          box.appendChild(el("p", "tk-here", sp ? `${KIND_NAMES[sp.kind] || sp.kind} at ${ui.selected}` : ui.selected));
-          if (pieces.length > 1 && reachFrom(ui.selected)?.to.length) {
-            const row = el("div", "tk-row tk-pieces-choice");
-            for (const p of pieces) {
-              row.appendChild(button(p === "leader" ? "Move the leader" : "Move a worker", "tk-piece", () => { ui.piece = p; redraw(); },
-                { pressed: ui.piece === p, data: { piece: p } }));
-            }
-            box.appendChild(row);
-          }
-          for (const a of here) {
-            box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: a.type } }));
-          }
-        }
-        const enters = legal().filter((a) => a.type === "enter");
-        if (enters.length) {
-          const row = el("div", "tk-row tk-enter");
-          for (const a of enters) {
-            const data = { type: "enter", piece: a.piece };
-            row.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data }));
-          }
-          box.appendChild(row);
-        }
-        const trades = legal().filter((a) => a.type === "exchange");
-        for (const a of trades) {
-          box.appendChild(button(actionLabel(a), "tk-act", () => act(a), { disabled: ui.busy, data: { type: "exchange" } }));
-        }
-      }
-      const row = el("div", "tk-row tk-turn");
-      row.appendChild(button("Undo", "tk-undo", () => doUndo(), { disabled: ui.busy || !(ui.payload?.turn?.undo > 0) }));
-      const end = legal().find((a) => a.type === "end");
-      if (end) row.appendChild(button("End turn", "tk-end", () => act(end), { disabled: ui.busy }));
-      box.appendChild(row);
-      nodes.push(box);
+    if (ui.replay) { setControls([]); return; }
+    setControls(controls({ ch, ui, words, payload: ui.payload, on: handlers }));
+  }
+
+  function setControls(nodes) {
+    const active = document.activeElement;
+    const hadFocus = active && controlNodes.some((n) => n.contains(active));
+    controlNodes = nodes;
+    for (const n of nodes) {
+      n.addEventListener("focusin", (e) => { if (e.target.dataset?.act) ui.focus = { act: e.target.dataset.act }; });
+      n.addEventListener("keydown", onPanelKey);
     }
     api.setControls?.(nodes);
+    if (hadFocus || lostFocus()) restoreFocus();
+  }
+
+  function redraw() {
+    const v = ch.view;
+    fitView();
+    root.dataset.phase = v ? (v.finished ? "over" : v.phase) : "";
+    root.classList.toggle("tk-my-turn", ch.myTurn);
+    root.classList.toggle("tk-replay", ui.replay);
+    drawTiles();
+    drawMarks();
+    drawHits();
+    drawStatus();
+    drawRound(roundBox, v, words, ui.replay);
+    drawScoring(scoringBox, v, words);
+    drawFinal(finalBox, v, words);
+    drawSeats(seatsBox, v, words);
+    drawControls();
+  }
+
+  // ----- focus: always somewhere visible, never dropped to the page's body -----
+  function lostFocus() {
+    const a = document.activeElement;
+    return !a || a === document.body || !a.isConnected;
+  }
+
+  function restoreFocus() {
+    if (!lostFocus() && !controlNodes.some((n) => n.contains(document.activeElement))) return;
+    const f = ui.focus;
+    const inControls = (sel) => controlNodes.map((n) => n.querySelector(sel)).find(Boolean);
+    let target = null;
+    if (f?.space) target = hits.get(f.space);
+    else if (f?.act) target = inControls(`[data-act="${CSS.escape(f.act)}"]:not([disabled])`);
+    if (!target && f) target = inControls(".tk-act:not([disabled]), .tk-place, .tk-end") || (ch.myTurn ? null : prompt);
+    if (target && target !== document.activeElement) target.focus({ preventScroll: !!f?.space });
   }
 
   // ----- doing -----
-  /** The action's own dict form, as listed (the view adds its cost; the server needs no such key). */
-  function plain(action) {
-    const { cost, ...rest } = action;
-    return rest;
-  }
-
-  async function act(action) {
+  async function act(action, after) {
     if (ui.busy) return;
     ui.busy = true;
     ui.message = "";
-    drawControls();
+    root.classList.add("tk-busy");
     try {
       await api.step(plain(action));
+      if (after) after();
     } catch (err) {
-      ui.message = `That did not work: ${err?.message || err}`;
+      ui.message = `That did not work: ${err?.detail || err?.message || err}`;
     } finally {
       ui.busy = false;
+      root.classList.remove("tk-busy");
+      if (action.type === "end" && !ch.myTurn) ui.focus = null;
       redraw();
+      if (action.type === "end" && lostFocus()) prompt.focus();
     }
   }
 
-  async function doUndo() {
+  async function undo(wholeTurn) {
     if (ui.busy) return;
     ui.busy = true;
-    drawControls();
+    root.classList.add("tk-busy");
     try {
-      await api.undo();
+      await api.undo(wholeTurn);
     } catch (err) {
-      ui.message = `Undo did not work: ${err?.message || err}`;
+      ui.message = `Undo did not work: ${err?.detail || err?.message || err}`;
     } finally {
       ui.busy = false;
+      root.classList.remove("tk-busy");
       redraw();
     }
   }
 
   function rotate() {
-    const fits = fittingRotations(ui.placeAt);
+    const fits = ch.rotations(ui.placeAt);
     if (fits.length < 2) return;
     ui.rotation = fits[(fits.indexOf(ui.rotation) + 1) % fits.length];
     redraw();
   }
 
   function place() {
-    const a = placeActions().find((p) => key(p.at) === ui.placeAt && p.rotation === ui.rotation);
+    const a = ch.place(ui.placeAt, ui.rotation);
     if (a) act(a);
   }
 
-  /** Walk the chosen piece along the view's path: one listed move per hop, each taken from the view after the last. */
-  async function walk(target) {
+  /** Walk ``piece`` from ``from`` along ``path``: one listed move per hop, each looked up in the view after the
+   * one before. The turn is not ended: every hop can be undone. */
+  async function walk({ from, piece, path }) {
     if (ui.busy) return;
-    const piece = ui.piece;
-    let from = ui.selected;
+    let here = from;
     ui.busy = true;
     ui.message = "";
-    drawControls();
+    root.classList.add("tk-busy");
     try {
-      for (const hop of target.path) {
-        const a = hopAction(piece, from, key(hop));
+      for (const hop of path) {
+        const a = ch.hop(piece, here, key(hop));
         if (!a) { ui.message = "That move is no longer listed."; break; }
-        const seen = ui.view;
+        const seen = ch.view;
         await api.step(plain(a));
-        from = key(hop);
-        if (ui.view === seen) await nextShow(); // the next hop is looked up in the view after this one
+        here = key(hop);
+        if (ch.view === seen) await nextShow();
       }
     } catch (err) {
-      ui.message = `That did not work: ${err?.message || err}`;
+      ui.message = `That did not work: ${err?.detail || err?.message || err}`;
     } finally {
       ui.busy = false;
-      ui.selected = from;
-      ui.piece = piecesAt(from).includes(piece) ? piece : piecesAt(from)[0] || null;
+      root.classList.remove("tk-busy");
+      ui.selected = here;
+      ui.from = null;
+      ui.piece = ch.pieces(here).includes(piece) ? piece : ch.pieces(here)[0] || null;
       redraw();
+      keepInView(here);
     }
   }
 
+  function select(k) {
+    if (ui.selected && ui.selected !== k && ui.piece) ui.from = ui.selected;
+    else if (ui.selected !== k) ui.from = null;
+    ui.selected = k;
+    const pieces = ch.pieces(k);
+    ui.piece = pieces.includes(ui.piece) ? ui.piece : pieces[0] || null;
+  }
+
   function onSpace(k) {
-    if (!myTurn() || ui.busy) return;
-    const v = ui.view;
-    if (v.phase === "place") {
-      if (!placeKeys().has(k)) return;
-      const fits = fittingRotations(k);
+    if (!ch.myTurn || ui.busy) return;
+    ui.focus = { space: k };
+    if (ch.phase === "place") {
+      if (!ch.placeKeys().has(k)) return;
       if (ui.placeAt === k) { rotate(); return; }
+      const fits = ch.rotations(k);
       ui.placeAt = k;
       ui.rotation = fits.includes(ui.rotation) ? ui.rotation : fits[0];
       redraw();
       return;
     }
-    if (v.phase !== "actions") return;
-    if (ui.selected && ui.piece) {
-      const r = reachFrom(ui.selected);
-      const t = r?.to.find((x) => key(x.at) === k);
-      if (t) { walk(t); return; }
+    if (ch.phase !== "actions") return;
+    const mine = ch.pieces(k).length > 0;
+    // a lit space without explorers of one's own: the chosen piece walks there
+    const target = ui.selected && ui.piece && !mine ? ch.target(ui.selected, k) : null;
+    if (target) { walk({ from: ui.selected, piece: ui.piece, path: target.path }); return; }
+    if (ui.selected === k) {
+      // again on the selected space: the other piece if there are both, else nothing selected
+      const pieces = ch.pieces(k);
+      if (pieces.length > 1 && ui.piece === "worker") ui.piece = "leader";
+      else { ui.selected = null; ui.piece = null; ui.from = null; }
+    } else if (mine || ch.actionsAt(k).length || ch.entersAt(k).length) {
+      select(k); // tapping another space of one's own selects it: it never moves the piece chosen before
+    } else {
+      ui.selected = null; ui.piece = null; ui.from = null;
     }
-    if (!spaceOf(k)) { ui.selected = null; redraw(); return; }
-    ui.selected = ui.selected === k ? null : k;
-    const pieces = ui.selected ? piecesAt(k) : [];
-    ui.piece = pieces.includes(ui.piece) ? ui.piece : pieces[0] || null;
     redraw();
   }
 
-  /** On a phone, the map shows the explored spaces and the ring around them (where hexes can go), as big as
-   * the width allows; elsewhere the whole board. */
+  const handlers = {
+    act: (a) => act(a),
+    walk: (arr) => walk(arr),
+    rotate: () => rotate(),
+    place: () => place(),
+    undo: (whole) => undo(whole),
+    choosePiece: (p) => { ui.piece = p; ui.from = null; redraw(); },
+  };
+
+  // ----- the keyboard -----
+  const DIRS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+  function onHexKey(e, k) {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSpace(k); return; }
+    if (e.key in DIRS) { e.preventDefault(); e.stopPropagation(); moveFocus(k, DIRS[e.key]); return; }
+    if (e.key === "Escape" && ui.selected) { e.preventDefault(); ui.selected = null; ui.piece = null; ui.from = null; redraw(); return; }
+    onPanelKey(e);
+  }
+
+  /** Focus the nearest space in the arrow's direction that can be chosen now (else any space that way). */
+  function moveFocus(k, [dx, dy]) {
+    const from = centre(byKey.get(k));
+    const choosable = ch.actionable(ui.selected, ui.piece);
+    let best = null, bestScore = Infinity;
+    for (const [other, hit] of hits) {
+      if (other === k) continue;
+      const c = centre(byKey.get(other));
+      const along = (c.x - from.x) * dx + (c.y - from.y) * dy;
+      if (along <= 1) continue;
+      const across = Math.abs((c.x - from.x) * dy - (c.y - from.y) * dx);
+      const score = along + 2 * across + (choosable.has(other) ? 0 : 1000);
+      if (score < bestScore) { best = hit; bestScore = score; }
+    }
+    if (best) best.focus();
+  }
+
+  function onPanelKey(e) {
+    if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey && !e.altKey && ch.myTurn && ch.phase === "place" && ui.placeAt) {
+      e.preventDefault();
+      rotate();
+    }
+  }
+
+  // ----- the map's frame -----
+  /** On a phone, the map shows the explored spaces and the ring around them (where hexes can go), as big as the
+   * width allows; elsewhere the whole board. */
   function fitView() {
-    const v = ui.view;
+    const v = ch.view;
     const narrow = (root.clientWidth || window.innerWidth) < PHONE;
     svg.style.minWidth = "";
     if (!narrow || !v) { svg.setAttribute("viewBox", fullBox); return; }
-    const keys = new Set();
+    const around = new Set();
     for (const sp of v.spaces || []) {
       const s = byKey.get(key(sp.at));
       if (!s) continue;
-      keys.add(key(sp.at));
-      for (const n of s.neighbours) if (n) keys.add(key(n));
+      around.add(key(sp.at));
+      for (const n of s.neighbours) if (n) around.add(key(n));
     }
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const k of keys) {
-      const c = centre(byKey.get(k));
-      x0 = Math.min(x0, c.x - R); x1 = Math.max(x1, c.x + R);
-      y0 = Math.min(y0, c.y - (R * SQ3) / 2); y1 = Math.max(y1, c.y + (R * SQ3) / 2);
-    }
+    const box = boxAround([...around].map((k) => byKey.get(k)));
     const minW = 7 * R;
-    if (x1 - x0 < minW) { const mid = (x0 + x1) / 2; x0 = mid - minW / 2; x1 = mid + minW / 2; }
-    const width = x1 - x0 + 2 * pad;
-    svg.setAttribute("viewBox", `${x0 - pad} ${y0 - pad} ${width} ${y1 - y0 + 2 * pad}`);
+    if (box.w < minW) { box.x -= (minW - box.w) / 2; box.w = minW; }
+    svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
     // a big explored area scrolls sideways in its box rather than shrinking past legibility
-    if (width * MIN_SCALE > mapBox.clientWidth) svg.style.minWidth = `${Math.round(width * MIN_SCALE)}px`;
+    if (box.w * MIN_SCALE > mapBox.clientWidth) svg.style.minWidth = `${Math.round(box.w * MIN_SCALE)}px`;
   }
 
-  /** Keyboard players reach what can be chosen now: the lit spaces and the player's own explorers. */
-  function focusable() {
-    const keys = new Set();
-    if (myTurn()) {
-      if (ui.view.phase === "place") for (const k of placeKeys()) keys.add(k);
-      if (ui.view.phase === "actions") {
-        for (const r of ui.view.reach || []) keys.add(key(r.from));
-        for (const a of legal()) if (a.at && a.type !== "enter") keys.add(key(a.at));
-        const r = ui.selected && ui.piece ? reachFrom(ui.selected) : null;
-        for (const t of r ? r.to : []) keys.add(key(t.at));
-      }
-    }
-    for (const hit of gHits.children) {
-      const on = keys.has(hit.dataset.space);
-      if (on) {
-        hit.setAttribute("tabindex", "0");
-        hit.setAttribute("role", "button");
-        const sp = spaceOf(hit.dataset.space);
-        hit.setAttribute("aria-label", `${sp ? KIND_NAMES[sp.kind] || sp.kind : "Empty space"} at ${hit.dataset.space}`);
-      } else {
-        hit.removeAttribute("tabindex");
-        hit.removeAttribute("role");
-        hit.removeAttribute("aria-label");
-      }
+  /** Scroll the map (a phone's, wider than the screen) so that space ``k`` is in view. */
+  function keepInView(k) {
+    if (!k || mapBox.scrollWidth <= mapBox.clientWidth + 1) return;
+    const hit = hits.get(k);
+    const r = hit.getBoundingClientRect(), box = mapBox.getBoundingClientRect();
+    if (r.left < box.left || r.right > box.right) {
+      mapBox.scrollLeft += (r.left + r.right) / 2 - (box.left + box.right) / 2;
     }
   }
 
-  function redraw() {
-    const v = ui.view;
-    fitView();
-    focusable();
-    root.dataset.phase = v ? (v.finished ? "over" : v.phase) : "";
-    root.classList.toggle("tk-my-turn", myTurn());
-    root.classList.toggle("tk-replay", ui.replay);
-    drawTiles();
-    drawMarks();
-    drawSide();
-    drawRound();
-    drawFinal();
-    prompt.textContent = promptText();
-    drawControls();
+  function keepChoicesInView() {
+    if (mapBox.scrollWidth <= mapBox.clientWidth + 1 || !ch.myTurn) return;
+    const keys = ch.phase === "place" ? [...ch.placeKeys()] : (ch.view.reach || []).map((r) => key(r.from));
+    if (!keys.length) return;
+    let x0 = Infinity, x1 = -Infinity;
+    for (const k of keys) { const r = hits.get(k).getBoundingClientRect(); x0 = Math.min(x0, r.left); x1 = Math.max(x1, r.right); }
+    const box = mapBox.getBoundingClientRect();
+    if (x0 < box.left || x1 > box.right) mapBox.scrollLeft += x0 - box.left - 8;
   }
 
-  function useView(view) {
-    const before = ui.view;
-    ui.view = view;
-    if (!before || before.phase !== view.phase || before.current_seat !== view.current_seat || before.turn !== view.turn) {
+  /** On a phone, at the start of the player's turn: scroll the page so that the map sits between the top of the
+   * screen and the bar of controls at the bottom, at its tallest (SHEET of the screen), so that it stays in view
+   * whatever the bar shows during the turn (once: after that nothing moves it). */
+  function frameBoard() {
+    if (window.innerWidth >= 1000 || !ch.myTurn || !controlNodes.length) return;
+    const bottom = window.innerHeight * (1 - SHEET);
+    const top = status.getBoundingClientRect().top;
+    const over = mapBox.getBoundingClientRect().bottom - bottom;
+    if (over > 0 && top > 8) window.scrollBy(0, Math.min(top - 8, over));
+  }
+
+  // ----- the view in use -----
+  function useView(view, replay) {
+    const before = ch.view;
+    ch = new Choices(view, replay);
+    const turnChanged = !before || before.phase !== view.phase || before.current_seat !== view.current_seat
+      || before.turn !== view.turn;
+    if (turnChanged || replay) {
       ui.placeAt = null;
       ui.rotation = 0;
       ui.selected = null;
       ui.piece = null;
+      ui.from = null;
     }
-    if (ui.placeAt && !placeKeys().has(ui.placeAt)) ui.placeAt = null;
-    if (ui.selected && !spaceOf(ui.selected)) ui.selected = null;
-    if (ui.selected && ui.piece && !piecesAt(ui.selected).includes(ui.piece)) ui.piece = piecesAt(ui.selected)[0] || null;
+    if (ui.placeAt && !ch.placeKeys().has(ui.placeAt)) ui.placeAt = null;
+    if (ui.selected && !ch.space(ui.selected)) ui.selected = null;
+    if (ui.from && !ch.pieces(ui.from).length) ui.from = null;
+    if (ui.selected && ui.piece && !ch.pieces(ui.selected).includes(ui.piece)) ui.piece = ch.pieces(ui.selected)[0] || null;
+    return turnChanged;
   }
 
   /** Resolves at the next payload shown (or after ``ms``, whatever comes first). */
@@ -791,25 +503,32 @@ export function createBoard(root, boardData, api) {
   window.addEventListener("resize", onResize);
 
   return {
+    ownsUndo: true,
     show(payload) {
       ui.replay = false;
+      ui.move = null;
       ui.payload = payload;
-      ui.message = "";
-      useView(payload.view);
-      if (!ui.busy) redraw();
+      words.payload = payload;
+      if (!ui.busy) ui.message = "";
+      const changed = useView(payload.view, false);
+      if (!ui.busy) {
+        redraw();
+        if (changed) { keepChoicesInView(); frameBoard(); }
+      }
       for (const done of waiting.splice(0)) done();
     },
+    /** A replay position: ``{seq, step, view, move}`` (the server's view then, and the log entry of the move). */
     showPosition(position) {
       ui.replay = true;
-      ui.payload = { ...(ui.payload || {}), view: position };
-      useView(position);
+      ui.move = position?.move || null;
+      useView(position.view, true);
       redraw();
     },
     destroy() {
       window.removeEventListener("resize", onResize);
       api.setControls?.([]);
       root.replaceChildren();
-      root.classList.remove("tikal", "tk-my-turn", "tk-replay");
+      root.classList.remove("tikal", "tk-my-turn", "tk-replay", "tk-busy");
     },
   };
 }
