@@ -134,7 +134,7 @@ def describe_entry(entry: Mapping[str, Any]) -> str:
 
 
 def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A scoring event in words, with the seats' ``names``."""
+    """A scoring event in words, with the seats' ``names`` (a clause: the log puts it after the move's words)."""
     def who(seat: int) -> str:
         return names[seat] if seat < len(names) else f"seat {seat + 1}"
 
@@ -142,13 +142,12 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         points = event.get("points", [])
         places = len(event.get("territories") or {})
         where = f" in {places} territor{'y' if places == 1 else 'ies'}" if places else ""
-        return f"Half-journey scoring, tents{where}: " + ", ".join(
-            f"{who(s)} +{p}" for s, p in enumerate(points)) + "."
+        return f"half-journey scoring, tents{where}: " + ", ".join(f"{who(s)} +{p}" for s, p in enumerate(points))
     if event.get("type") == "final":
         rows = [f"{who(s)} +{event['tents'][s]} for tents, +{event['totems'][s]} for totems, "
                 f"+{event['settlements'][s]} for settlements: {total} in all"
                 for s, total in enumerate(event.get("scores", []))]
-        return "Final scoring: " + "; ".join(rows) + "."
+        return "final scoring: " + "; ".join(rows)
     return str(event.get("type", "event"))
 
 

@@ -237,11 +237,11 @@ def test_words() -> None:
     assert ENG.describe_action({"type": "done"}) == "stopped at one piece"
     assert ENG.describe_action({"type": "refill", "card": "coast"}) == "turned up a Coast card for the display"
     half = {"type": "half-journey", "points": [12, 9], "territories": {"EW": [3, 2], "FH": [9, 7]}}
-    assert ENG.describe_event(half, ["Ann", "Bob"]) == "Half-journey scoring, tents in 2 territories: Ann +12, Bob +9."
+    assert ENG.describe_event(half, ["Ann", "Bob"]) == "half-journey scoring, tents in 2 territories: Ann +12, Bob +9"
     final = {"type": "final", "tents": [20, 18], "totems": [5, 0], "settlements": [4, 0], "scores": [41, 27]}
     assert ENG.describe_event(final, ["Ann", "Bob"]) == (
-        "Final scoring: Ann +20 for tents, +5 for totems, +4 for settlements: 41 in all; "
-        "Bob +18 for tents, +0 for totems, +0 for settlements: 27 in all.")
+        "final scoring: Ann +20 for tents, +5 for totems, +4 for settlements: 41 in all; "
+        "Bob +18 for tents, +0 for totems, +0 for settlements: 27 in all")
     view = ENG.view(set_hand(game(2), 0, "forest", "forest", "desert"), 0)
     assert ENG.describe_position(view) == (
         f"Your hand: Forest, Forest, Desert. Scores: seat 1 has 0, seat 2 has 0. Deck: {view['deck_size']} cards.")
