@@ -70,6 +70,7 @@ class GamePage {
     const root = this.$("#board-root");
     root.innerHTML = "";
     this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
+    this.renderTurnPanel(); // a board that owns its Undo (boardUI.ownsUndo) takes the shell's buttons away
     this.showBoard();
   }
 
@@ -281,7 +282,7 @@ class GamePage {
       if (g.your_seat !== null) info += `<p class="muted small">The board updates by itself when they play.</p>`;
     }
     this.$("#turn-info").innerHTML = info;
-    const undo = this.myTurn && !this.replay ? g.turn?.undo || 0 : 0;
+    const undo = this.myTurn && !this.replay && !this.boardUI?.ownsUndo ? g.turn?.undo || 0 : 0;
     const buttons = [];
     if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
     if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);
