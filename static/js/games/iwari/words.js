@@ -1,0 +1,32 @@
+// Iwari's names on the page: biomes, feats, tribes' colours. The words of moves come from the server.
+
+export const BIOMES = ["tundra", "forest", "glacier", "coast", "desert"];
+export const BIOME_NAMES = { tundra: "Tundra", forest: "Forest", glacier: "Glacier", coast: "Coast", desert: "Desert" };
+export const FEAT_NAMES = { union: "Union", discovery: "Discovery", honour: "Honour", respect: "Respect" };
+
+/** Seat colours, as on the rest of the site (Okabe-Ito); pieces carry the seat number too. */
+export const SEAT_COLOURS = [
+  { name: "Blue", hex: "#0072B2" },
+  { name: "Orange", hex: "#E69F00" },
+  { name: "Green", hex: "#009E73" },
+  { name: "Pink", hex: "#CC79A7" },
+  { name: "Red", hex: "#D55E00" },
+];
+export const THIRD_COLOUR = "#3b3b3b";
+
+export function biomeName(card) {
+  return BIOME_NAMES[card] || card;
+}
+
+/** "one Forest card", "a pair of Coast cards". */
+export function payWords(pay) {
+  if (pay.length === 2) return `a pair of ${biomeName(pay[0])} cards`;
+  return `one ${biomeName(pay[0])} card`;
+}
+
+/** The same cards, in any order. */
+export function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort(), y = [...b].sort();
+  return x.every((c, i) => c === y[i]);
+}
