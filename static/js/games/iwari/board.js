@@ -47,7 +47,6 @@ function skeleton(root) {
   const details = el("div", "iw-details");
   const info = el("section", "iw-info iw-panel");
   info.setAttribute("aria-label", "Territory");
-  info.setAttribute("aria-live", "polite");
   const tribes = el("section", "iw-side iw-panel");
   tribes.setAttribute("aria-label", "Tribes");
   const cards = el("section", "iw-public iw-panel");

@@ -92,7 +92,7 @@ export function buildGeometry(map) {
     bbox.set(p.t, { x0: Math.min(b.x0, p.x), y0: Math.min(b.y0, p.y), x1: Math.max(b.x1, p.x), y1: Math.max(b.y1, p.y) });
   });
   const geo = { W, H, seeds, byTerritory, borders, bbox, spaces, outline };
-  geo.territoryAt = (x, y) => territoryAt(seeds, x, y);
+  geo.territoryAt = raster(seeds, W, H);
   geo.markers = placeMarkers(map, geo);
   return geo;
 }
@@ -109,6 +109,18 @@ function territoryAt(seeds, x, y) {
     if (d < dist) { dist = d; best = s.t; }
   }
   return best;
+}
+
+/** territoryAt, looked up in a grid of 8-unit cells computed once: right but within a few units of a border,
+ * where a label's test is the border lines' anyway. */
+function raster(seeds, W, H) {
+  const step = 8, cols = Math.ceil(W / step) + 1, rows = Math.ceil(H / step) + 1;
+  const grid = new Array(cols * rows);
+  for (let j = 0; j < rows; j += 1) for (let i = 0; i < cols; i += 1) grid[j * cols + i] = territoryAt(seeds, i * step, j * step);
+  return (x, y) => {
+    const i = Math.round(x / step), j = Math.round(y / step);
+    return i >= 0 && j >= 0 && i < cols && j < rows ? grid[j * cols + i] : null;
+  };
 }
 
 // ---------- obstacles and boxes ----------
@@ -128,21 +140,17 @@ function boxBoxGap(a, b) {
   return Math.hypot(dx, dy);
 }
 
-/** Does segment p-q cross (or touch) the box? (Liang-Barsky clipping.) */
+/** Does segment p-q cross (or touch) the box? (Liang-Barsky clipping; no allocation: it runs very often.) */
 export function segmentHitsBox(p, q, box) {
-  let t0 = 0, t1 = 1;
   const dx = q.x - p.x, dy = q.y - p.y;
-  const checks = [[-dx, p.x - box.x0], [dx, box.x1 - p.x], [-dy, p.y - box.y0], [dy, box.y1 - p.y]];
-  for (const [pp, qq] of checks) {
-    if (pp === 0) {
-      if (qq < 0) return false;
-    } else {
-      const r = qq / pp;
-      if (pp < 0) { if (r > t1) return false; if (r > t0) t0 = r; }
-      else { if (r < t0) return false; if (r < t1) t1 = r; }
-    }
-  }
-  return true;
+  let t0 = 0, t1 = 1;
+  const clip = (pp, qq) => {
+    if (pp === 0) return qq >= 0;
+    const r = qq / pp;
+    if (pp < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
+    return true;
+  };
+  return clip(-dx, p.x - box.x0) && clip(dx, box.x1 - p.x) && clip(-dy, p.y - box.y0) && clip(dy, box.y1 - p.y);
 }
 
 function ringPoints(x, y, step, reach) {
@@ -165,19 +173,19 @@ function placeMarkers(map, geo) {
   const done = [];
   for (const c of map.connections) {
     const r = c.mountain ? SIZE.mountain : SIZE.marker;
-    const along = [];
-    for (const e of geo.borders) {
+    const candidates = [{ x: c.x, y: c.y, d: 0 }];
+    for (const e of geo.borders) { // points along the border of its two territories first
       if (!((e.a === c.a && e.b === c.b) || (e.a === c.b && e.b === c.a))) continue;
       const len = Math.hypot(e.q.x - e.p.x, e.q.y - e.p.y);
       for (let s = 0; s <= len; s += 3) {
-        along.push({ x: e.p.x + ((e.q.x - e.p.x) * s) / len, y: e.p.y + ((e.q.y - e.p.y) * s) / len });
+        const x = e.p.x + ((e.q.x - e.p.x) * s) / len, y = e.p.y + ((e.q.y - e.p.y) * s) / len;
+        candidates.push({ x, y, d: Math.hypot(x - c.x, y - c.y) });
       }
     }
-    const candidates = [{ x: c.x, y: c.y }, ...along, ...ringPoints(c.x, c.y, 4, 60)]
-      .filter((p) => p.x >= r && p.y >= r && p.x <= geo.W - r && p.y <= geo.H - r)
-      .map((p) => ({ ...p, d: Math.hypot(p.x - c.x, p.y - c.y) + (along.includes(p) ? 0 : 12) }))
-      .sort((a, b) => a.d - b.d);
-    const clear = (p) => fixed.every((o) => Math.hypot(o.x - p.x, o.y - p.y) >= o.r + r + 3)
+    for (const p of ringPoints(c.x, c.y, 4, 60)) { p.d = Math.hypot(p.x - c.x, p.y - c.y) + 12; candidates.push(p); }
+    candidates.sort((a, b) => a.d - b.d);
+    const clear = (p) => p.x >= r && p.y >= r && p.x <= geo.W - r && p.y <= geo.H - r
+      && fixed.every((o) => Math.hypot(o.x - p.x, o.y - p.y) >= o.r + r + 3)
       && done.every((o) => Math.hypot(o.x - p.x, o.y - p.y) >= o.r + r + 3);
     const at = candidates.find(clear) || { x: c.x, y: c.y };
     placed.set(c.id, { x: at.x, y: at.y, r });
@@ -212,31 +220,67 @@ function gapOf(box, obstacles, lines) {
   return gap;
 }
 
-/**
- * The best place for a label of size w x h near (cx, cy): clear of the obstacles and of the `lines` (borders,
- * ridges), inside territory `tid` if given, nearest to (cx, cy) among the clearest. Returns its box.
- */
-export function placeLabel(geo, obstacles, lines, { cx, cy, w, h, tid = null, reach = 120, step = 5 }) {
+const OFFSETS = new Map(); // (reach, step) -> offsets nearest first
+
+function offsetsFor(reach, step) {
+  const key = `${reach}:${step}`;
+  if (!OFFSETS.has(key)) {
+    const list = [];
+    for (let dy = -reach; dy <= reach; dy += step) for (let dx = -reach; dx <= reach; dx += step) list.push([dx, dy, Math.hypot(dx, dy)]);
+    OFFSETS.set(key, list.sort((a, b) => a[2] - b[2]));
+  }
+  return OFFSETS.get(key);
+}
+
+/** The obstacles and lines that a label placed within `reach` of (cx, cy) may meet. */
+function near(obstacles, lines, cx, cy, span) {
+  const x0 = cx - span, x1 = cx + span, y0 = cy - span, y1 = cy + span;
+  const inBox = (b) => b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
+  return {
+    obstacles: {
+      circles: obstacles.circles.filter((c) => inBox({ x0: c.x - c.r, y0: c.y - c.r, x1: c.x + c.r, y1: c.y + c.r })),
+      boxes: obstacles.boxes.filter(inBox),
+    },
+    lines: lines.filter(([p, q]) => inBox({ x0: Math.min(p.x, q.x), y0: Math.min(p.y, q.y), x1: Math.max(p.x, q.x), y1: Math.max(p.y, q.y) })),
+  };
+}
+
+function scan(geo, local, offsets, { cx, cy, w, h, tid }, ox = 0, oy = 0) {
   let best = null, bestScore = -Infinity;
-  for (let dy = -reach; dy <= reach; dy += step) {
-    for (let dx = -reach; dx <= reach; dx += step) {
-      const x = cx + dx, y = cy + dy;
-      const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
-      if (box.x0 < 4 || box.y0 < 4 || box.x1 > geo.W - 4 || box.y1 > geo.H - 4) continue;
-      if (tid && !insideTerritory(geo, box, tid)) continue;
-      const gap = gapOf(box, obstacles, lines);
-      if (gap < 3) continue;
-      const score = Math.min(gap, 10) * 4 - Math.hypot(dx, dy) / 6;
-      if (score > bestScore) { bestScore = score; best = box; }
-    }
+  for (const [dx, dy] of offsets) {
+    const x = cx + ox + dx, y = cy + oy + dy;
+    const dist = Math.hypot(x - cx, y - cy);
+    if (ox === 0 && oy === 0 && 40 - dist / 6 <= bestScore) break; // nearest first: none further scores more
+    const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+    if (box.x0 < 4 || box.y0 < 4 || box.x1 > geo.W - 4 || box.y1 > geo.H - 4) continue;
+    if (tid && !insideTerritory(geo, box, tid)) continue;
+    const gap = gapOf(box, local.obstacles, local.lines);
+    if (gap < 3) continue;
+    const score = Math.min(gap, 10) * 4 - dist / 6;
+    if (score > bestScore) { bestScore = score; best = box; }
   }
   return best;
 }
 
+/**
+ * The best place for a label of size w x h near (cx, cy): clear of the obstacles and of the `lines` (borders,
+ * ridges), inside territory `tid` if given, nearest to (cx, cy) among the clearest. Returns its box, or null.
+ * A coarse search first, then a finer one around its best (or everywhere, if the coarse one found nothing).
+ */
+export function placeLabel(geo, obstacles, lines, { cx, cy, w, h, tid = null, reach = 120, step = 5 }) {
+  const local = near(obstacles, lines, cx, cy, reach + Math.max(w, h) / 2 + 12);
+  const want = { cx, cy, w, h, tid };
+  const coarse = scan(geo, local, offsetsFor(reach, step * 2), want);
+  if (!coarse) return scan(geo, local, offsetsFor(reach, step), want);
+  const mx = (coarse.x0 + coarse.x1) / 2 - cx, my = (coarse.y0 + coarse.y1) / 2 - cy;
+  return scan(geo, local, offsetsFor(step * 2, step / 2), want, mx, my) || coarse;
+}
+
 function insideTerritory(geo, box, tid) {
-  const xs = [box.x0, (box.x0 + box.x1) / 2, box.x1], ys = [box.y0, (box.y0 + box.y1) / 2, box.y1];
-  for (const x of xs) for (const y of ys) if (geo.territoryAt(x, y) !== tid) return false;
-  return true;
+  const at = geo.territoryAt, mx = (box.x0 + box.x1) / 2, my = (box.y0 + box.y1) / 2;
+  return at(mx, my) === tid && at(box.x0, box.y0) === tid && at(box.x1, box.y0) === tid && at(box.x0, box.y1) === tid
+    && at(box.x1, box.y1) === tid && at(mx, box.y0) === tid && at(mx, box.y1) === tid && at(box.x0, my) === tid
+    && at(box.x1, my) === tid;
 }
 
 /** Border edges as [p, q] pairs (a label must not be crossed by one). */

@@ -21,8 +21,9 @@ export function createViewport(frame, svg, getGeo, onChange) {
     return Math.min(width / geo.W, byHeight);
   }
 
+  /** A close-up only where the whole map would be too small to read and hit (phones, narrow windows). */
   function canZoom() {
-    return fitScale() < CLOSE * 0.97;
+    return fitScale() < 0.65;
   }
 
   function isClose() {
