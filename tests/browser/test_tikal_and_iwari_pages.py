@@ -146,13 +146,13 @@ IWARI_SHOTS = os.environ.get("IWARI_SCREENSHOT_DIR")
 WINDOWS = {"desktop": (1400, 900), "phone": (390, 844)}
 
 
-def iwari_shot(page: Any, tmp_path: Path, name: str, top: str = "") -> None:
+def iwari_shot(page: Any, tmp_path: Path, name: str, top: str = "", block: str = "start") -> None:
     """A screenshot of the page as the player sees it (docs/screenshots/ when IWARI_SCREENSHOT_DIR says so),
-    scrolled to the top of ``top`` if given."""
+    scrolled to ``top`` if given (its top, or its end with ``block="end"``)."""
     folder = Path(IWARI_SHOTS) if IWARI_SHOTS else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     if top:
-        page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'start'})", top)
+        page.evaluate("([s, b]) => document.querySelector(s).scrollIntoView({block: b})", [top, block])
     page.screenshot(path=str(folder / f"iwari-{name}.png"))
 
 
@@ -210,8 +210,9 @@ def bar_buttons_in_view(page: Any) -> None:
         assert width >= 44 and height >= 44, (text, width, height)
 
 
-def iwari_phone_step(page: Any) -> None:
-    """One step of the turn, by touch: a card and a lit place on the map, or a button of the bar."""
+def iwari_phone_step(page: Any, shoot: Callable[[], None] = lambda: None) -> None:
+    """One step of the turn, by touch: a card and a lit place on the map, or a button of the bar (``shoot``: a
+    screenshot once the places of the territory chosen are offered)."""
     phase = page.locator(".iwari").get_attribute("data-phase")
     legal = view(page)["legal"]
     before = version(page)
@@ -222,6 +223,7 @@ def iwari_phone_step(page: Any) -> None:
             page.locator(f".iw-hand [data-card='{action['pay'][0]}'].iw-pair-hint").first.tap()
         page.locator(".iw-where").wait_for()
         page.locator(f".iw-where-btn[data-territory='{action['territory']}']").tap()  # the map comes to it
+        shoot()
         page.touchscreen.tap(*hit_centre(page, f".iw-hits circle[data-space='{action['at']}']"))
     elif phase == "place":
         page.locator(".iw-done").tap()
@@ -265,19 +267,21 @@ def test_iwari_on_a_phone_every_action_sits_by_the_map(new_page, live_url, tmp_p
         assert page.locator(f".iw-hand [data-card='{pair}'].iw-pair-hint").count() == 1
         iwari_shot(page, tmp_path, "phone-pair")
         page.locator(f".iw-hand [data-card='{pair}']").first.tap()
+        desk = open_iwari(new_page, seats[game.current_seat], game, "desktop")  # the same, in a desktop window
+        desk.locator(f".iw-hand [data-card='{pair}']").first.click()
+        iwari_shot(desk, tmp_path, "desktop-pair", top="body")
+        desk.close()
     steps = 0
     while my_turn(page):
-        iwari_phone_step(page)
+        iwari_phone_step(page, lambda: iwari_shot(page, tmp_path, "phone-turn") if steps == 0 else None)
         steps += 1
         assert steps < 20
-        if steps == 1:
-            iwari_shot(page, tmp_path, "phone-turn")
         assert page.evaluate("scrollY") == scrolled  # nothing pushed the map away: no scroll per action
         bar_buttons_in_view(page)
         assert page.evaluate("document.activeElement !== document.body")
     other.wait_for_function("() => document.querySelector('.iwari').classList.contains('iw-my-turn')")
     other.evaluate("document.querySelector('.iw-stage').scrollIntoView({block: 'end'})")
-    iwari_shot(page, tmp_path, "phone-other", top=".iw-stage")
+    iwari_shot(page, tmp_path, "phone-other", top=".iw-stage", block="end")
     # the shell draws no Undo of its own: the board's one Undo is the only one
     assert other.locator("[data-act=undo], [data-act=undo-turn]").count() == 0
     assert other.locator(".iw-undo").count() == 1
@@ -312,7 +316,7 @@ def test_iwari_replay_draws_every_position_hidden_steps_included(new_page, live_
     assert game.status == Game.Status.FINISHED
     seats = {s.number: s.user for s in game.seats.select_related("user")}
     page = open_iwari(new_page, seats[0], game, "desktop")
-    iwari_shot(page, tmp_path, "desktop-end", top="#board-root")
+    iwari_shot(page, tmp_path, "desktop-end", top="body")
     phone = open_iwari(new_page, seats[1], game, "phone")
     iwari_shot(phone, tmp_path, "phone-end", top="#board-root")
     assert page.locator(".iw-final .iw-final-table tbody tr").count() == 2
@@ -421,10 +425,13 @@ def test_iwari_half_journey_breakdown_and_a_whole_turn_by_keyboard(new_page, liv
         assert set(rows) == set(event["counts"]) | set(event["territories"])
         totals = p.eval_on_selector_all(".iw-half tfoot td", "tds => tds.map(td => td.textContent)")
         assert totals[:2] == [f"+{event['points'][0]}", f"+{event['points'][1]}"]
-    iwari_shot(other, tmp_path, "desktop-half-journey", top="#board-root")
+    iwari_shot(other, tmp_path, "desktop-half-journey", top="body")
     other.locator(".iw-banner-more").click()
     other.wait_for_function("() => document.querySelector('.iw-half summary') === document.activeElement")
     iwari_shot(other, tmp_path, "desktop-half-journey-breakdown")
+    phone = open_iwari(new_page, seats[1 - game.current_seat], game, "phone")
+    iwari_shot(phone, tmp_path, "phone-half-journey", top=".iw-half")
+    phone.close()
     page.locator(".iw-hand button").first.focus()
     steps = 0
     while my_turn(page):
@@ -432,7 +439,7 @@ def test_iwari_half_journey_breakdown_and_a_whole_turn_by_keyboard(new_page, liv
         steps += 1
         assert steps < 20
     other.wait_for_function("() => document.querySelector('.iwari').classList.contains('iw-my-turn')")
-    iwari_shot(page, tmp_path, "desktop-other", top="#board-root")
+    iwari_shot(page, tmp_path, "desktop-other", top="body")
     # the half journey stays open until the next turn is over, then folds (still there to open)
     assert page.locator(".iw-half").count() == 1 and page.locator(".iw-half[open]").count() == 0
     assert page.locator(".iw-banner").count() == 0

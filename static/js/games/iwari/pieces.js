@@ -89,9 +89,9 @@ function drawConnections(scene) {
       const num = svgEl("text", { class: "iw-conn-num", y: 4.8 }, g);
       num.textContent = c.number;
       if ((cv.factor || 1) > 1) {
-        const badge = svgEl("g", { class: "iw-factor", transform: "translate(10,-11)" }, g);
-        svgEl("circle", { r: 7.5 }, badge);
-        const t = svgEl("text", { y: 3.5 }, badge);
+        const badge = svgEl("g", { class: "iw-factor", transform: "translate(10.5,-10.5)" }, g);
+        svgEl("circle", { r: 8.5 }, badge);
+        const t = svgEl("text", { y: 3.6 }, badge);
         t.textContent = `×${cv.factor}`;
       }
       if ((cv.scorers || []).length) svgEl("circle", { class: "iw-score-ring", r: 15.5 }, g);
@@ -150,7 +150,7 @@ function drawTotems(scene) {
     svgEl("circle", { class: "iw-circle", r: SIZE.circle - 2 }, g);
     const pieces = [];
     (tv.totems || []).forEach((n, tribe) => { for (let i = 0; i < n; i += 1) pieces.push(tribe); });
-    const perRow = 3, dx = 12.5, dy = 17, scale = 0.72;
+    const perRow = 3, dx = 13.5, dy = 19, scale = pieces.length > 3 ? 0.82 : 0.95;
     const rows = Math.ceil(pieces.length / perRow);
     pieces.forEach((tribe, i) => {
       const row = Math.floor(i / perRow), col = i % perRow;
