@@ -3,58 +3,26 @@
 // (games/rules/iwari/VIEW.md) and posts the legal action the player picks. Its parts:
 //   geometry.js (where things go), art.js (drawn pieces and biome patterns), map.js (the map), pieces.js
 //   (what changes on it), viewport.js (the close-up on small screens), choice.js (what may be chosen now),
-//   cards.js, bar.js (the action bar), panels.js (territory, tribes, cards), scoring.js, replay.js, dom.js.
+//   cards.js, bar.js (the action bar), panels.js (territory, tribes, cards), scoring.js, replay.js, layout.js
+//   (the board's elements), words.js (names), dom.js.
 //
 // createBoard(root, boardData, api) -> { show(payload), showPosition(position), destroy(), ownsUndo }
 // ownsUndo: the board draws its own Undo (one button, the whole turn as a second choice, a reason when there
 // is none): the shell draws none.
 
-import { makeSprite } from "./art.js";
-import { drawBar, makeBar } from "./bar.js";
+import { drawBar } from "./bar.js";
 import {
   chosenCards, featActions, hand, indexesFor, isMyTurn, litNow, paying, paymentsAt, paymentsWords, placements, whyNot,
 } from "./choice.js";
-import { el } from "./dom.js";
 import { buildGeometry } from "./geometry.js";
 import { drawMap } from "./map.js";
 import { connWords, drawPieces } from "./pieces.js";
 import { drawCardsInPlay, drawInfo, drawTribes, infoLine } from "./panels.js";
 import { replayScene, turnMarks } from "./replay.js";
 import { finalPanel, halfJourneyBanner, halfJourneyPanel } from "./scoring.js";
+import { skeleton } from "./layout.js";
 import { createViewport } from "./viewport.js";
-import { SEAT_COLOURS, THIRD_COLOUR, payWords, sameCards } from "./words.js";
-
-function skeleton(root) {
-  root.classList.add("iwari");
-  root.replaceChildren();
-  const scorings = el("div", "iw-scorings");
-  const stage = el("div", "iw-stage");
-  const frame = el("div", "iw-frame");
-  const viewportBox = el("div", "iw-viewport");
-  viewportBox.tabIndex = 0;
-  viewportBox.setAttribute("role", "region");
-  viewportBox.setAttribute("aria-label", "Map (scroll or use the arrow keys to pan)");
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "iw-svg");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "The map of Iwari: territories, tents, totems and connections");
-  viewportBox.appendChild(svg);
-  const tools = el("div", "iw-tools");
-  frame.append(viewportBox, tools);
-  const bar = makeBar();
-  stage.append(frame, bar.bar);
-  const panels = el("div", "iw-panels");
-  const details = el("div", "iw-details");
-  const info = el("section", "iw-info iw-panel");
-  info.setAttribute("aria-label", "Territory");
-  const tribes = el("section", "iw-side iw-panel");
-  tribes.setAttribute("aria-label", "Tribes");
-  const cards = el("section", "iw-public iw-panel");
-  cards.setAttribute("aria-label", "Cards in play");
-  panels.append(details, tribes, info, cards);
-  root.append(makeSprite(), scorings, stage, panels);
-  return { scorings, details, frame, svg, bar, info, tribes, cards };
-}
+import { makeNames, payWords, sameCards } from "./words.js";
 
 export function createBoard(root, boardData, api) {
   const maps = boardData?.maps || {};
@@ -77,30 +45,10 @@ export function createBoard(root, boardData, api) {
   };
   const parts = skeleton(root);
 
-  const names = {
-    seat(n) {
-      if (n === null || n === undefined) return "no one";
-      const s = ui.payload?.seats?.find((x) => x.seat === n);
-      const u = s?.user;
-      return (u && (u.display_name || u.username)) || api.name?.(n) || `Player ${n + 1}`;
-    },
-    tribeInfo(tribe) {
-      const t = ui.view?.tribes?.[tribe];
-      if (t && t.third) return { name: "the third tribe", colour: THIRD_COLOUR, third: true, label: "" };
-      const c = SEAT_COLOURS[tribe % SEAT_COLOURS.length];
-      return { name: names.seat(tribe), colour: c.hex, third: false, label: String(tribe + 1) };
-    },
-    tribe(tribe) {
-      const info = names.tribeInfo(tribe);
-      return info.third ? "Third tribe" : info.name;
-    },
-    territory(tid) { return territories.get(tid)?.name || tid || ""; },
-    place(id) {
-      if (territories.has(id)) return territories.get(id).name;
-      const c = map?.connections.find((x) => x.id === id);
-      return c ? `connection ${c.number}` : id;
-    },
-  };
+  const names = makeNames({
+    seats: () => ui.payload?.seats, tribes: () => ui.view?.tribes, seatName: (n) => api.name?.(n),
+    territories: () => territories, connections: () => map?.connections || [],
+  });
 
   const viewport = createViewport(parts.frame, parts.svg, () => geo, () => redraw());
 

@@ -1,4 +1,5 @@
-// Iwari's names on the page: biomes, feats, tribes' colours. The words of moves come from the server.
+// Iwari's names on the page: biomes, feats, tribes' colours, players and places. The words of moves come from
+// the server.
 
 export const BIOMES = ["tundra", "forest", "glacier", "coast", "desert"];
 export const BIOME_NAMES = { tundra: "Tundra", forest: "Forest", glacier: "Glacier", coast: "Coast", desert: "Desert" };
@@ -29,4 +30,35 @@ export function sameCards(a, b) {
   if (a.length !== b.length) return false;
   const x = [...a].sort(), y = [...b].sort();
   return x.every((c, i) => c === y[i]);
+}
+
+/**
+ * Names for the board: seats (the players' names), tribes (the third tribe is "Third tribe"), territories and
+ * connections. `from`: getters of what they are read from ({seats, tribes, seatName, territories, connections}).
+ */
+export function makeNames(from) {
+  const names = {
+    seat(n) {
+      if (n === null || n === undefined) return "no one";
+      const u = from.seats()?.find((x) => x.seat === n)?.user;
+      return (u && (u.display_name || u.username)) || from.seatName(n) || `Player ${n + 1}`;
+    },
+    tribeInfo(tribe) {
+      const t = from.tribes()?.[tribe];
+      if (t && t.third) return { name: "the third tribe", colour: THIRD_COLOUR, third: true, label: "" };
+      const c = SEAT_COLOURS[tribe % SEAT_COLOURS.length];
+      return { name: names.seat(tribe), colour: c.hex, third: false, label: String(tribe + 1) };
+    },
+    tribe(tribe) {
+      const info = names.tribeInfo(tribe);
+      return info.third ? "Third tribe" : info.name;
+    },
+    territory(tid) { return from.territories().get(tid)?.name || tid || ""; },
+    place(id) {
+      if (from.territories().has(id)) return from.territories().get(id).name;
+      const c = from.connections().find((x) => x.id === id);
+      return c ? `connection ${c.number}` : id;
+    },
+  };
+  return names;
 }
