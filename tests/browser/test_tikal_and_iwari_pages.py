@@ -272,8 +272,11 @@ def test_iwari_on_a_phone_every_action_sits_by_the_map(new_page, live_url, tmp_p
         iwari_shot(desk, tmp_path, "desktop-pair", top="body")
         desk.close()
     steps = 0
+    def shoot_turn() -> None:
+        iwari_shot(page, tmp_path, "phone-turn")
+
     while my_turn(page):
-        iwari_phone_step(page, lambda: iwari_shot(page, tmp_path, "phone-turn") if steps == 0 else None)
+        iwari_phone_step(page, shoot_turn if steps == 0 else lambda: None)
         steps += 1
         assert steps < 20
         assert page.evaluate("scrollY") == scrolled  # nothing pushed the map away: no scroll per action
