@@ -119,8 +119,9 @@ def new_page(chromium: Any, live_url: str, transactional_db: Any) -> Iterator[An
     """A factory of pages, each in its own browser context (its own cookies: one user each)."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 860) -> Any:
-        context = chromium.new_context(viewport={"width": width, "height": height}, base_url=live_url)
+    def make(width: int = 1280, height: int = 860, **options: Any) -> Any:
+        """``options``: more of Playwright's context options (``has_touch=True, is_mobile=True`` for a phone)."""
+        context = chromium.new_context(viewport={"width": width, "height": height}, base_url=live_url, **options)
         context.set_default_timeout(15000)
         contexts.append(context)
         page = context.new_page()

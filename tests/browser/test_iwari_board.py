@@ -17,6 +17,7 @@ import pytest
 
 from games.play.turns import Progress
 from games.rules import engine as get_engine
+from games.rules.iwari.maps import load_board
 from games.rules.play import take_chance
 from tests.browser import board_harness
 from tests.rules.iwari.helpers import RED, game, set_hand, tent
@@ -176,6 +177,18 @@ def free_point(page: Any, territory: str) -> tuple[float, float]:
     return point[0], point[1]
 
 
+def note(page: Any) -> str:
+    return page.locator(".iw-note").inner_text()
+
+
+def focus_is_kept(page: Any) -> None:
+    """The keyboard focus is on a control of the board, and shown (never dropped to the page's body)."""
+    state = page.evaluate("""() => { const a = document.activeElement;
+      return { body: a === document.body, board: !!a.closest('.iwari'), visible: a.matches(':focus-visible'),
+               what: a.outerHTML.slice(0, 120) }; }""")
+    assert not state["body"] and state["board"] and state["visible"], state
+
+
 def answered(page: Any, before: int) -> None:
     """Wait until the board has shown the answer to the step (or undo) taken after ``before`` answers."""
     page.wait_for_function("(n) => window.done > n", arg=before)
@@ -300,8 +313,12 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
     third = [a for a in view["legal"] if a["type"] == "third"]
     assert lit(page) == {a["territory"] for a in third}
     shot(page, tmp_path, "desktop-2p-third")
-    page.get_by_role("button", name="Undo").click()
+    # one Undo (the last step); the whole turn only as a second, smaller choice once there are two steps
+    assert page.locator(".iw-undo").count() == 1
+    assert page.locator(".iw-undo-all").count() == (1 if table.progress.undoable > 1 else 0)
+    page.locator(".iw-undo").click()
     page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'settle'")
+    assert page.locator(".iw-undo").is_disabled() and page.locator(".iw-undo-why").count() == 0  # nothing yet
     assert table.view()["spaces"][space] is None
     assert page.locator(f".iw-space[data-space='{space}'] .iw-tent").count() == 0
     # again, then the third tribe's move on the map
@@ -329,21 +346,24 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
     # the draws: from the display, then the deck
     assert view["phase"] == "draw"
     shot(page, tmp_path, "desktop-2p-draw")
-    assert not page.get_by_role("button", name="Undo").is_disabled()  # the placements can still be taken back
+    assert not page.locator(".iw-undo").is_disabled()  # the placements can still be taken back
     display_card = next(a["card"] for a in view["legal"] if a["type"] == "take-display")
     before = page.evaluate("window.done")
     page.locator(f".iw-take[data-card='{display_card}']").first.click()
     answered(page, before)
     # a hidden card was turned up in the display: nothing before it can be taken back
     assert table.view()["phase"] == "draw" and table.progress.undoable == 0
-    assert page.get_by_role("button", name="Undo").is_disabled()
+    assert page.locator(".iw-undo").is_disabled()
+    why = page.locator(".iw-undo-why").inner_text()   # and why, next to it
+    assert why.startswith("What you drew stays drawn")
+    assert page.locator(".iw-undo").get_attribute("aria-describedby") == page.locator(".iw-undo-why").get_attribute("id")
     while table.view()["phase"] == "draw" and table.view()["current_seat"] == 0:
         before = page.evaluate("window.done")
         page.locator(".iw-deck").click()
         answered(page, before)
     view = table.view()
     assert view["current_seat"] == 1 and len(view["hand"]) == 3
-    assert "Waiting for Bob" in page.locator(".iw-prompt").inner_text()
+    assert "Waiting for Bob to play" in page.locator(".iw-prompt").inner_text()
     clean(page)
 
 
@@ -375,14 +395,19 @@ def test_on_a_phone_a_territory_tap_offers_its_places_as_big_buttons(open_board:
     page.locator(".iw-hand [data-index='0']").tap()
     territory = pays[0]["territory"]
     shot(page, tmp_path, "phone-chosen-card")
+    page.locator(f".iw-where-btn[data-territory='{territory}']").tap()  # the close-up comes to it
+    page.locator(".iw-cancel").tap()
     page.touchscreen.tap(*free_point(page, territory))
     page.locator(".iw-chooser").wait_for()
     shot(page, tmp_path, "phone-territory")
     choices = page.locator(".iw-chooser .iw-choice")
     assert choices.count() == sum(1 for a in pays if a["territory"] == territory)
-    for button in page.locator("#controls button").all():
+    for button in page.locator(".iw-bar button").all():
         size = button.bounding_box()
         assert size["height"] >= 44 and size["width"] >= 44, button.inner_text()
+    # the spaces offered are numbered on the map as on their buttons
+    numbers = page.eval_on_selector_all(".iw-space-num", "els => els.map(e => e.textContent)")
+    assert sorted(numbers) == sorted(b.split()[-1] for b in choices.all_inner_texts() if b.startswith("Tent"))
     choices.first.tap()
     page.wait_for_function("window.calls.length === 1")
     assert steps(page)[0] in view["legal"]
@@ -392,14 +417,15 @@ def test_on_a_phone_a_territory_tap_offers_its_places_as_big_buttons(open_board:
 def test_a_replay_position_is_drawn_without_choices(open_board: Any) -> None:
     table = Table(players=2, seed=7)
     page = open_board(table)
-    position = dict(table.view(), legal=[])
-    assert page.locator("#controls button").count() > 0
+    position = {"seq": 0, "step": None, "view": dict(table.view(), legal=[]), "move": None}
+    assert page.locator(".iw-bar button").count() > 0
     page.evaluate("(p) => window.board.showPosition(p)", position)
-    assert page.locator("#controls button").count() == 0  # nothing to post from a replay
+    assert page.locator(".iw-bar button").count() == 0  # nothing to post from a replay
     assert page.locator(".iw-space.iw-target").count() == 0 and lit(page) == set()
     assert page.locator(".iw-prompt").inner_text().startswith("Replay")
     page.locator(".iw-hits circle[data-totem='EW']").click()
     assert page.evaluate("window.calls") == []
+    assert note(page) == "This is a replay: nothing can be played on it."
     clean(page)
 
 
@@ -417,8 +443,11 @@ def test_the_end_shows_tents_totems_and_settlements_per_player(open_board: Any, 
     assert len(rows) == 3
     for row in rows:
         seat = NAMES.index(row[0].replace(" winner", "").strip())
-        assert row[2:6] == [str(final["tents"][seat]), str(final["totems"][seat]), str(final["settlements"][seat]),
-                            str(final["scores"][seat])]
+        assert row[1] == str(final["scores"][seat])
+        assert row[3:6] == [f"+{final['tents'][seat]}", f"+{final['totems'][seat]}", f"+{final['settlements'][seat]}"]
+    # where the points came from: every territory the tents scored in, with each tribe's tents
+    scored = page.eval_on_selector_all(".iw-final .iw-breakdown tbody tr", "rs => rs.map(r => r.dataset.territory)")
+    assert set(scored) == set(final["counts"])
     winners = [NAMES[s] for s in view["winners"]]
     assert all(w in page.locator(".iw-prompt").inner_text() for w in winners)
     shot(page, tmp_path, "desktop-final")
@@ -447,6 +476,8 @@ def test_without_the_map_the_lit_territories_are_buttons_too(open_board: Any) ->
     page.keyboard.press("Enter")
     page.wait_for_function("window.calls.length === 1")
     assert steps(page)[0] in pays
+    page.wait_for_function("window.done === 1")
+    focus_is_kept(page)  # the answer redrew the bar: the focus stayed on it
     clean(page)
 
 
@@ -457,12 +488,14 @@ def test_on_a_phone_a_tap_on_the_whole_map_never_places_at_once(open_board: Any)
     page.locator(".iw-hand [data-index='0']").tap()
     pays = [a for a in view["legal"] if a["type"] == "place" and a["pay"] == [view["hand"][0]]]
     space = next(a["at"] for a in pays if a["piece"] == "tent")
+    page.locator(".iw-zoom-out").tap()  # the whole map: its spaces are too small to hit surely
     box = page.locator(f".iw-hits circle[data-space='{space}']").bounding_box()
+    assert box["width"] < 44
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.locator(".iw-chooser").wait_for()
     assert page.evaluate("window.calls") == []
     assert page.locator(".iw-zoom-out").is_visible()
-    # zoomed in, the space is big enough to tap: now it places
+    # close up again, the space is big enough to tap: now it places
     box = page.locator(f".iw-hits circle[data-space='{space}']").bounding_box()
     assert box["width"] >= 44
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -500,4 +533,131 @@ def test_a_settlement_earns_union_and_the_feat_goes_where_the_player_taps(open_b
     answered(page, before)
     assert steps(page)[-1] == {"type": "feat", "feat": "union", "at": "EW"}
     assert page.locator(".iw-feat").count() == 1
+    clean(page)
+
+
+# ----- nothing hidden under something else ------------------------------------------------------------------
+
+OVERLAPS = """() => {
+  // every drawn thing that must stay readable: names (with their feats' badge), water and ridge names,
+  // connection markers (mountains included), tent spaces and tents, totem circles
+  const items = [...document.querySelectorAll(
+    '.iw-name, .iw-water-label, .iw-ridge-label, .iw-conn, .iw-space, .iw-totem-circle')];
+  const boxes = items.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { what: e.dataset.box || `label:${e.dataset.label}`, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
+  });
+  const clash = [];
+  for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
+    const a = boxes[i], b = boxes[j];
+    const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    if (w > 0.5 && h > 0.5) clash.push(`${a.what} / ${b.what}`);
+  }
+  // no border or ridge crosses a name: points along them, none inside a label's box
+  const labels = [...document.querySelectorAll('.iw-name, .iw-water-label, .iw-ridge-label')].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { what: e.dataset.label, x0: r.left + 1, y0: r.top + 1, x1: r.right - 1, y1: r.bottom - 1 };
+  });
+  const lines = [...document.querySelectorAll('.iw-borders path, .iw-ridge-base')];
+  for (const line of lines) {
+    const m = line.getScreenCTM(), n = line.getTotalLength();
+    for (let d = 0; d <= n; d += 1.5) {
+      const p = line.getPointAtLength(d), x = m.a * p.x + m.c * p.y + m.e, y = m.b * p.x + m.d * p.y + m.f;
+      for (const l of labels) if (x > l.x0 && x < l.x1 && y > l.y0 && y < l.y1) clash.push(`a line crosses ${l.what}`);
+    }
+  }
+  return [...new Set(clash)];
+}"""
+
+
+def crowded_three_players() -> Table:
+    """A late three-player game with feats: tents and totems everywhere, feats on territories and connections."""
+    rng = random.Random(13)
+    state = ENG.new_game(3, {"feats": True}, 31)
+    while state.turns < 30 and not ENG.is_over(state):
+        state = take_chance(ENG, ENG.apply(state, rng.choice(ENG.legal_actions(state))))
+    board = load_board(state.map_id)
+    for tid in ("CF", "FH", "RM", "EW"):  # feats on the territories where names have the least room
+        state.feat_territory[board.territory_index[tid]] += 1
+        state.feats_placed.append(("union", 0, tid))
+    for cid in ("c01", "c12", "c21"):
+        state.feat_connection[board.connection_ids.index(cid)] += 1
+        state.feats_placed.append(("honour", 1, cid))
+    return Table(players=3, state=state, seat=ENG.current_player(state) if ENG.current_player(state) >= 0 else 0)
+
+
+@pytest.mark.parametrize("window", [(1280, 900), (390, 844)])
+def test_no_label_count_or_piece_overlaps_another(open_board: Any, tmp_path: Path, window: tuple[int, int]) -> None:
+    """At a few fixed positions (a crowded game with feats, a two-player game with the third tribe, the end),
+    the bounding boxes of names, badges, connection numbers, mountains, tents and totem circles never meet,
+    and no border or ridge runs through a name ("Whale Fjord", "Frost Strait", "Whitehorn Ridge")."""
+    two = Table(players=2, seed=3)
+    two.random_turns(random.Random(4), 16)
+    end = Table(players=3, seed=21)
+    rng, state = random.Random(1), end.progress.state
+    while not ENG.is_over(state):
+        state = take_chance(ENG, ENG.apply(state, rng.choice(ENG.legal_actions(state))))
+    end.progress = Progress.load(ENG, state, None)
+    for name, table in (("crowded", crowded_three_players()), ("two", two), ("end", end)):
+        page = open_board(table, *window)
+        page.evaluate("document.querySelector('.iw-zoom-out')?.click()")  # the whole map at once
+        assert page.evaluate(OVERLAPS) == [], name
+        assert page.locator(".iw-ridge-name").text_content() == "Whitehorn Ridge"
+        assert {w.text_content() for w in page.locator(".iw-water-name").all()} >= {"Whale Fjord", "Frost Strait"}
+        if name == "crowded":
+            assert page.locator(".iw-feat").count() >= 4 and page.locator(".iw-factor").count() >= 3
+            shot(page, tmp_path, f"overlaps-{window[0]}")
+        clean(page)
+
+
+# ----- what the player is told ------------------------------------------------------------------------------
+
+
+def test_a_tap_on_a_place_that_is_not_lit_says_why(open_board: Any) -> None:
+    state = set_hand(tent(game(3), 1, "EW1"), 0, "forest", "desert", "coast")
+    table = Table(players=3, state=state)
+    page = open_board(table)
+    page.locator(".iw-hand [data-card='forest']").click()
+    assert "EW" in lit(page) and "IC" not in lit(page)
+    page.mouse.click(*free_point(page, "IC"))   # Glacier: nothing in this hand pays there (the view's words)
+    assert note(page) == "Icecrown Shelf: the hand holds no Glacier card and no pair."
+    click_space(page, "EW1")                    # a tent is there already
+    assert note(page) == "Elderwood: this tent space already holds Bob's tent."
+    page.mouse.click(*free_point(page, "FH"))   # Desert pays there, not the Forest chosen
+    assert note(page) == "Flint Hollow takes one Desert card: Forest does not pay there."
+    page.locator(".iw-hand [data-card='forest']").click()
+    page.locator(".iw-hand [data-card='desert']").click()
+    page.locator(".iw-hits circle[data-totem='FH']").click()   # unexplored: its first piece is a tent
+    assert note(page) == "Flint Hollow is unexplored: its first piece must be a tent."
+    assert page.evaluate("window.calls") == []
+    page.locator(".iw-exchange").click()        # an exchange: now the turn is to draw, the map waits
+    page.wait_for_function("window.done === 1")
+    page.mouse.click(*free_point(page, "EW"))
+    assert note(page).startswith("Draw 1 card now, from the deck or the display")
+    clean(page)
+
+
+def test_the_second_card_of_a_pair_and_the_cards_a_place_takes_are_lit(open_board: Any) -> None:
+    state = set_hand(game(3), 0, "desert", "desert", "coast")
+    table = Table(players=3, state=state)
+    page = open_board(table)
+    legal = table.view()["legal"]
+    assert table.view()["hand"] == ["coast", "desert", "desert"]
+    page.locator(".iw-hand [data-index='1']").click()            # one Desert: the other completes a pair
+    assert page.eval_on_selector_all(".iw-pair-hint", "els => els.map(e => e.dataset.index)") == ["2"]
+    assert "choose the second Desert card (lit) to pay with a pair" in note(page)
+    page.locator(".iw-hand [data-index='2']").click()
+    assert lit(page) == {a["territory"] for a in legal if a["type"] == "place" and a["pay"] == ["desert", "desert"]}
+    page.locator(".iw-hand [data-index='2']").click()
+    page.locator(".iw-hand [data-index='1']").click()            # nothing chosen again
+    # a territory tapped with nothing chosen: the cards that pay there light up, from the legal payments
+    page.mouse.click(*free_point(page, "LB"))                    # Coast: one Coast card, or the Desert pair
+    assert sorted(page.eval_on_selector_all(".iw-pays-hint", "els => els.map(e => e.dataset.card)")) == [
+        "coast", "desert", "desert"]
+    assert note(page) == 'Loon Bay takes one Coast card or a pair of Desert cards: choose the cards (marked "pays").'
+    # where only the pair pays, it is chosen at once and the places there are offered
+    page.mouse.click(*free_point(page, "IC"))
+    assert page.eval_on_selector_all(".iw-on", "els => els.map(e => e.dataset.index)") == ["1", "2"]
+    assert page.locator(".iw-chooser").count() == 1
+    assert {b.get_attribute("data-territory") for b in page.locator(".iw-chooser .iw-choice").all()} == {"IC"}
     clean(page)

@@ -2,11 +2,18 @@
 each sees the other's turn arrive in the log."""
 from __future__ import annotations
 
+import os
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
+
+from django.db import connections
 
 from games.models import Game
 from tests.browser.pages import log_in
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import PASSWORD, UserFactory, play_turn, start_game
 
 
 def version(page: Any) -> int:
@@ -255,3 +262,312 @@ def engine_view(game: Game) -> dict[str, Any]:
 
     eng = engine("iwari")
     return eng.view(eng.state_from_dict(game.state), None)
+
+
+# ----- Iwari on the real page: a phone's turn with the map in view, the replay of a whole game ---------------
+
+IWARI_SHOTS = os.environ.get("IWARI_SCREENSHOT_DIR")
+WINDOWS = {"desktop": (1400, 900), "phone": (390, 844)}
+
+
+def iwari_shot(page: Any, tmp_path: Path, name: str, top: str = "", block: str = "start") -> None:
+    """A screenshot of the page as the player sees it (docs/screenshots/ when IWARI_SCREENSHOT_DIR says so),
+    scrolled to ``top`` if given (its top, or its end with ``block="end"``)."""
+    folder = Path(IWARI_SHOTS) if IWARI_SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    if top:
+        page.evaluate("([s, b]) => document.querySelector(s).scrollIntoView({block: b})", [top, block])
+    page.screenshot(path=str(folder / f"iwari-{name}.png"))
+
+
+def in_a_thread(work: Callable[[], Any]) -> Any:
+    """Run database work outside Playwright's event loop (the live update after each commit needs its own)."""
+    def run() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
+
+
+def iwari_turns(game: Game, rng: random.Random, until: Callable[[Game], bool]) -> Game:
+    """Random turns through the services until ``until(game)`` (or the end)."""
+    def work() -> Game:
+        g = Game.objects.get(pk=game.pk)
+        while g.status == Game.Status.ACTIVE and not until(g):
+            g = play_turn(g, rng)
+        return g
+
+    return in_a_thread(work)
+
+
+def open_iwari(new_page: Any, user: Any, game: Game, window: str) -> Any:
+    touch = {"has_touch": True, "is_mobile": True} if window == "phone" else {}
+    page = new_page(*WINDOWS[window], **touch)
+    log_in(page, user.username, PASSWORD)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_function("() => document.querySelectorAll('.iwari .iw-terr').length === 12 && window.arkGame.boardUI")
+    return page
+
+
+def in_view(page: Any, selector: str) -> dict[str, float]:
+    """How much of the element is on the screen: its box and the visible height."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height,
+               visible: Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) }; }""", selector)
+
+
+def hit_centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def bar_buttons_in_view(page: Any) -> None:
+    """Every enabled button of the action bar is on the screen, and big enough for a finger."""
+    boxes = page.eval_on_selector_all(".iw-bar button:not([disabled])", """els => els.map(b => {
+      const r = b.getBoundingClientRect(); return [b.textContent, r.top, r.bottom, r.width, r.height]; })""")
+    for text, top, bottom, width, height in boxes:
+        assert top >= 0 and bottom <= 844, (text, top, bottom)
+        assert width >= 44 and height >= 44, (text, width, height)
+
+
+def iwari_phone_step(page: Any, shoot: Callable[[], None] = lambda: None) -> None:
+    """One step of the turn, by touch: a card and a lit place on the map, or a button of the bar (``shoot``: a
+    screenshot once the places of the territory chosen are offered)."""
+    phase = page.locator(".iwari").get_attribute("data-phase")
+    legal = view(page)["legal"]
+    before = version(page)
+    if phase == "settle":
+        action = next(a for a in legal if a["type"] == "place" and a["piece"] == "tent")
+        page.locator(f".iw-hand [data-card='{action['pay'][0]}']").first.tap()
+        if len(action["pay"]) == 2:
+            page.locator(f".iw-hand [data-card='{action['pay'][0]}'].iw-pair-hint").first.tap()
+        page.locator(".iw-where").wait_for()
+        page.locator(f".iw-where-btn[data-territory='{action['territory']}']").tap()  # the map comes to it
+        shoot()
+        page.touchscreen.tap(*hit_centre(page, f".iw-hits circle[data-space='{action['at']}']"))
+    elif phase == "place":
+        page.locator(".iw-done").tap()
+    elif phase == "third":
+        action = next(a for a in legal if a["type"] == "third")
+        sel = f"circle[data-space='{action['at']}']" if action["piece"] == "tent" else f"circle[data-totem='{action['territory']}']"
+        page.locator(f".iw-where-btn[data-territory='{action['territory']}']").tap()
+        page.touchscreen.tap(*hit_centre(page, f".iw-hits {sel}"))
+    elif phase == "draw":
+        page.locator(".iw-deck").tap()
+    else:
+        raise AssertionError(f"an unexpected phase: {phase}")
+    page.wait_for_function("""v => window.arkGame.game.version > v
+      || [...document.querySelectorAll('.iw-chooser .iw-label')].some(l => l.textContent.includes('pay with'))""", arg=before)
+    if version(page) == before:  # several payments for that place: the bar asks which
+        page.locator(".iw-chooser .iw-choice").first.tap()
+    answered(page, before)
+
+
+def test_iwari_on_a_phone_every_action_sits_by_the_map(new_page, live_url, tmp_path) -> None:
+    """390 x 844: the action bar stays at the bottom of the screen under the map, so a whole turn is played
+    without scrolling the page; the map's tent spaces are 44 px targets and its names readable."""
+    users = [UserFactory(username="ann"), UserFactory(username="bob")]
+    game = start_game(users, game="iwari", seed=0x1AA21)
+    seats = {s.number: s.user for s in game.seats.select_related("user")}
+    page = open_iwari(new_page, seats[game.current_seat], game, "phone")
+    other = open_iwari(new_page, seats[1 - game.current_seat], game, "phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.evaluate("document.querySelector('.iw-stage').scrollIntoView({block: 'end'})")
+    scrolled = page.evaluate("scrollY")
+    assert in_view(page, ".iw-viewport")["visible"] >= 400 and in_view(page, ".iw-bar")["bottom"] <= 844
+    # tent spaces are finger-sized, names readable (the map opens close up, with a button for the whole map)
+    sizes = page.eval_on_selector_all(".iw-hits circle[data-space]", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(sizes) >= 44, min(sizes)
+    names = page.eval_on_selector_all(".iw-name-text", "els => els.map(e => e.getBoundingClientRect().height)")
+    assert min(names) >= 12, min(names)
+    hand = view(page)["hand"]
+    pair = next((c for c in hand if hand.count(c) >= 2), None)
+    if pair:  # the second card of a pair is lit as soon as the first is chosen
+        page.locator(f".iw-hand [data-card='{pair}']").first.tap()
+        assert page.locator(f".iw-hand [data-card='{pair}'].iw-pair-hint").count() == 1
+        iwari_shot(page, tmp_path, "phone-pair")
+        page.locator(f".iw-hand [data-card='{pair}']").first.tap()
+        desk = open_iwari(new_page, seats[game.current_seat], game, "desktop")  # the same, in a desktop window
+        desk.locator(f".iw-hand [data-card='{pair}']").first.click()
+        iwari_shot(desk, tmp_path, "desktop-pair", top="body")
+        desk.close()
+    steps = 0
+    def shoot_turn() -> None:
+        iwari_shot(page, tmp_path, "phone-turn")
+
+    while my_turn(page):
+        iwari_phone_step(page, shoot_turn if steps == 0 else lambda: None)
+        steps += 1
+        assert steps < 20
+        assert page.evaluate("scrollY") == scrolled  # nothing pushed the map away: no scroll per action
+        bar_buttons_in_view(page)
+        assert page.evaluate("document.activeElement !== document.body")
+    other.wait_for_function("() => document.querySelector('.iwari').classList.contains('iw-my-turn')")
+    other.evaluate("document.querySelector('.iw-stage').scrollIntoView({block: 'end'})")
+    iwari_shot(page, tmp_path, "phone-other", top=".iw-stage", block="end")
+    # the shell draws no Undo of its own: the board's one Undo is the only one
+    assert other.locator("[data-act=undo], [data-act=undo-turn]").count() == 0
+    assert other.locator(".iw-undo").count() == 1
+    assert page.errors == [] and other.errors == []
+
+
+def drawn_pieces(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => ({
+      territories: document.querySelectorAll('.iwari .iw-terr').length,
+      spaces: document.querySelectorAll('.iwari .iw-space').length,
+      tents: Object.fromEntries([...document.querySelectorAll('.iwari .iw-space.iw-occupied')].map(
+        g => [g.dataset.space, +g.querySelector('.iw-tent').dataset.tribe])),
+      totems: document.querySelectorAll('.iwari .iw-totem').length,
+      seq: document.querySelector('.iwari').dataset.seq, step: document.querySelector('.iwari').dataset.step })""")
+
+
+def check_position(page: Any, position: dict[str, Any], where: str) -> None:
+    """The board shows the position: the whole map, and exactly its tents (by space and tribe) and totems."""
+    shown = drawn_pieces(page)
+    v = position["view"]
+    assert shown["territories"] == 12 and shown["spaces"] == 52, where
+    assert shown["tents"] == {sid: tribe for sid, tribe in v["spaces"].items() if tribe is not None}, where
+    assert shown["totems"] == sum(sum(t["totems"]) for t in v["territories"]), where
+
+
+def test_iwari_replay_draws_every_position_hidden_steps_included(new_page, live_url, tmp_path) -> None:
+    """A whole two-player game, replayed by its player move by move with the arrow keys, then the moves with a
+    step hidden from them (the other's deck draws: {"type": "hidden"}) step by step: every position is drawn."""
+    users = [UserFactory(username="ann"), UserFactory(username="bob")]
+    game = start_game(users, game="iwari", seed=0x51DE)
+    game = iwari_turns(game, random.Random(5), lambda g: False)
+    assert game.status == Game.Status.FINISHED
+    seats = {s.number: s.user for s in game.seats.select_related("user")}
+    page = open_iwari(new_page, seats[0], game, "desktop")
+    iwari_shot(page, tmp_path, "desktop-end", top="body")
+    phone = open_iwari(new_page, seats[1], game, "phone")
+    iwari_shot(phone, tmp_path, "phone-end", top="#board-root")
+    assert page.locator(".iw-final .iw-final-table tbody tr").count() == 2
+    moves = page.request.get(f"/api/games/{game.pk}/moves/").json()
+    assert len(moves) >= 25
+    hidden = [m for m in moves if any(s["action"]["type"] == "hidden" for s in m["steps"])]
+    assert hidden and all(any(s["words"] == "drew a card" for s in m["steps"]) for m in hidden)
+
+    def position(seq: int, step: Any = None) -> dict[str, Any]:
+        query = f"&step={step}" if step is not None else ""
+        answer = page.request.get(f"/api/games/{game.pk}/position/?seq={seq}{query}")
+        assert answer.ok, answer.text()
+        return answer.json()
+
+    page.click("#final-panel [data-act=replay]")
+    page.wait_for_selector("#step-bar:not([hidden])")
+    page.wait_for_function("() => document.querySelector('.iwari').dataset.seq === '0'")
+    check_position(page, position(0), "the start")
+    half_shot = False
+    for index, move in enumerate(moves, start=1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("s => document.querySelector('.iwari').dataset.seq === String(s)", arg=move["seq"])
+        here = position(move["seq"])
+        check_position(page, here, f"move {index}")
+        assert page.locator(".iw-prompt").inner_text().startswith("Replay")
+        if not half_shot and any(e["type"] == "half-journey" for e in move["events"]):
+            assert page.locator(".iw-half[open] .iw-breakdown").count() == 1  # loud: open, by territory
+            half_shot = True
+    assert half_shot
+    # every step of the moves with hidden steps, as the board is given them
+    for move in hidden[:6]:
+        for step in range(len(move["steps"]) + 1):
+            here = position(move["seq"], step)
+            page.evaluate("([p, m]) => window.arkGame.boardUI.showPosition({ ...p, move: m })", [here, move])
+            check_position(page, here, f"move {move['seq']} step {step}")
+            assert drawn_pieces(page)["step"] == str(step)
+    assert page.errors == [] and phone.errors == []
+
+
+def tab_to(page: Any, selector: str) -> None:
+    """Move the keyboard focus to ``selector`` with Tab (or Shift+Tab), as a keyboard player does."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(30):
+            if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"the keyboard never reached {selector}")
+
+
+def focus_is_kept(page: Any) -> None:
+    """After an action the focus is on a control of the board, shown (never dropped to the page's body)."""
+    state = page.evaluate("""() => { const a = document.activeElement;
+      return { body: a === document.body, board: !!a.closest('.iwari'), visible: a.matches(':focus-visible'),
+               what: a.outerHTML.slice(0, 120) }; }""")
+    assert not state["body"] and state["board"] and state["visible"], state
+
+
+def iwari_keyboard_step(page: Any, tmp_path: Path, shots: bool) -> None:
+    phase = page.locator(".iwari").get_attribute("data-phase")
+    legal = view(page)["legal"]
+    before = version(page)
+    if phase in ("settle", "third"):
+        kind = "place" if phase == "settle" else "third"
+        action = next(a for a in legal if a["type"] == kind and a["piece"] == "tent")
+        if phase == "settle":
+            tab_to(page, f".iw-hand [data-card='{action['pay'][0]}']")
+            page.keyboard.press("Space")
+            if len(action["pay"]) == 2:
+                tab_to(page, f".iw-hand [data-card='{action['pay'][0]}'].iw-pair-hint")
+                page.keyboard.press("Space")
+        tab_to(page, f".iw-where-btn[data-territory='{action['territory']}']")
+        page.keyboard.press("Enter")
+        page.locator(".iw-chooser").wait_for()
+        if shots:
+            iwari_shot(page, tmp_path, "desktop-turn")
+        tab_to(page, f".iw-chooser .iw-choice[data-at='{action['at']}']")
+        page.keyboard.press("Enter")
+    elif phase == "place":
+        tab_to(page, ".iw-done")
+        page.keyboard.press("Enter")
+    elif phase == "draw":
+        tab_to(page, ".iw-deck")
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError(f"an unexpected phase: {phase}")
+    answered(page, before)
+    page.wait_for_function("() => !document.querySelector('.iw-bar button[disabled].iw-undo') || true")
+    focus_is_kept(page)
+
+
+def test_iwari_half_journey_breakdown_and_a_whole_turn_by_keyboard(new_page, live_url, tmp_path) -> None:
+    """After the half journey both players see its breakdown by territory; then the player to move plays a
+    whole turn with the keyboard alone, the focus always on a control of the board and visible."""
+    users = [UserFactory(username="ann"), UserFactory(username="bob")]
+    game = start_game(users, game="iwari", seed=0x4A1F)
+    game = iwari_turns(game, random.Random(9), lambda g: g.state["deck_runs"] >= 1)
+    assert game.status == Game.Status.ACTIVE
+    seats = {s.number: s.user for s in game.seats.select_related("user")}
+    page = open_iwari(new_page, seats[game.current_seat], game, "desktop")
+    other = open_iwari(new_page, seats[1 - game.current_seat], game, "desktop")
+    event = next(e for e in view(page)["events"] if e["type"] == "half-journey")
+    for p in (page, other):  # loud: over the map, and open under it, territory by territory
+        assert "Half-journey scoring" in p.locator(".iw-banner").inner_text()
+        assert p.locator(".iw-half[open]").count() == 1
+        rows = p.eval_on_selector_all(".iw-half .iw-breakdown tbody tr", "rs => rs.map(r => r.dataset.territory)")
+        assert set(rows) == set(event["counts"]) | set(event["territories"])
+        totals = p.eval_on_selector_all(".iw-half tfoot td", "tds => tds.map(td => td.textContent)")
+        assert totals[:2] == [f"+{event['points'][0]}", f"+{event['points'][1]}"]
+    iwari_shot(other, tmp_path, "desktop-half-journey", top="body")
+    other.locator(".iw-banner-more").click()
+    other.wait_for_function("() => document.querySelector('.iw-half summary') === document.activeElement")
+    iwari_shot(other, tmp_path, "desktop-half-journey-breakdown")
+    phone = open_iwari(new_page, seats[1 - game.current_seat], game, "phone")
+    iwari_shot(phone, tmp_path, "phone-half-journey", top=".iw-half")
+    phone.close()
+    page.locator(".iw-hand button").first.focus()
+    steps = 0
+    while my_turn(page):
+        iwari_keyboard_step(page, tmp_path, shots=steps == 0)
+        steps += 1
+        assert steps < 20
+    other.wait_for_function("() => document.querySelector('.iwari').classList.contains('iw-my-turn')")
+    iwari_shot(page, tmp_path, "desktop-other", top="body")
+    # the half journey stays open until the next turn is over, then folds (still there to open)
+    assert page.locator(".iw-half").count() == 1 and page.locator(".iw-half[open]").count() == 0
+    assert page.locator(".iw-banner").count() == 0
+    assert page.errors == [] and other.errors == []

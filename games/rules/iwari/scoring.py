@@ -130,13 +130,24 @@ def unused_pieces(state: IwariState) -> list[int]:
     return [state.tent_supply[seat] + state.totem_supply[seat] for seat in range(state.players)]
 
 
+def majorities(state: IwariState, board: Board) -> dict[str, Any]:
+    """What a tent scoring was made of, for the page's breakdown: per territory with tents, the tents of each
+    tribe (the third tribe included) as ``counts``, and the feats' factor where it is more than 1."""
+    tribes = state.tribes
+    counts = {board.territory_ids[t]: state.tents[t * tribes:(t + 1) * tribes]
+              for t in range(len(board.territory_ids)) if state.tent_count[t]}
+    factors = {board.territory_ids[t]: 1 + state.feat_territory[t]
+               for t in range(len(board.territory_ids)) if state.tent_count[t] and state.feat_territory[t]}
+    return {"counts": counts, "factors": factors}
+
+
 def half_journey(state: IwariState, board: Board) -> None:
-    """Rules 7: tents score in every territory; the event is recorded."""
+    """Rules 7: tents score in every territory; the event is recorded, with the majorities it counted."""
     points, by_territory = tent_scoring(state, board)
     for seat, value in enumerate(points):
         state.scores[seat] += value
     state.events.append({"type": "half-journey", "turn": state.turns + 1, "seat": state.seat,
-                         "points": points, "territories": by_territory})
+                         "points": points, "territories": by_territory, **majorities(state, board)})
 
 
 def final_scoring(state: IwariState, board: Board) -> None:
@@ -148,6 +159,7 @@ def final_scoring(state: IwariState, board: Board) -> None:
         state.scores[seat] += tents[seat] + totems[seat] + groups[seat]
     event: dict[str, Any] = {"type": "final", "turn": state.turns, "tents": tents, "totems": totems,
                              "settlements": groups, "territories": by_territory, "connections": by_connection,
-                             "scores": list(state.scores), "unused": unused_pieces(state)}
+                             "scores": list(state.scores), "unused": unused_pieces(state),
+                             **majorities(state, board)}
     state.events.append(event)
     state.phase = OVER

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from ..base import JSONDict
 from .actions import FEATS
+from .blocked import blocked
 from .cards import BIOMES, cards_of
 from .feats import ON_CONNECTION
-from .maps import Board
+from .maps import Board, load_board
 from .scoring import (
     connection_scorers,
     leaders,
@@ -67,7 +68,9 @@ def seat_view(eng: IwariEngine, state: IwariState, common: JSONDict, seat: int |
     playing = seat is not None and 0 <= seat < state.players
     out["hand"] = cards_of(state.hands[seat]) if playing and seat is not None else None
     to_move = playing and seat == state.seat and state.phase not in (CARD, REFILL, OVER)
-    out["legal"] = [action.to_dict() for action in eng.legal_actions(state)] if to_move else []
+    legal = eng.legal_actions(state) if to_move else []
+    out["legal"] = [action.to_dict() for action in legal]
+    out["blocked"] = blocked(state, load_board(state.map_id), legal) if to_move else None
     return out
 
 

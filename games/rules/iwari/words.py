@@ -18,8 +18,10 @@ def _names() -> dict[str, str]:
         board = load_board(map_id)
         for tid, name in zip(board.territory_ids, board.territory_names):
             names.setdefault(tid, name)
-        for cid, connection in zip(board.connection_ids, board.data["connections"]):
-            names.setdefault(cid, f"connection {connection['number']}")
+        for c, (cid, connection) in enumerate(zip(board.connection_ids, board.data["connections"])):
+            a, b = board.ends[c]
+            names.setdefault(cid, f"connection {connection['number']} "
+                                  f"({board.territory_names[a]}–{board.territory_names[b]})")
     return names
 
 
@@ -28,31 +30,37 @@ def name_of(key: Any) -> str:
     return _names().get(str(key), str(key))
 
 
+def _biome(card: Any) -> str:
+    """A card's biome as players read it: "Forest" (the ids are lower-case)."""
+    return str(card)[:1].upper() + str(card)[1:]
+
+
 def _a(card: Any) -> str:
-    return f"an {card}" if str(card)[:1] in "aeiou" else f"a {card}"
+    """One card: "a Forest card", "an Ice card"."""
+    name = _biome(card)
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} card"
 
 
 def _pay(pay: Any) -> str:
     cards = list(pay or [])
     if len(cards) == 2:
-        return f"a pair of {cards[0]}"
-    return _a(cards[0]) if cards else "nothing"
+        return f"a pair of {_biome(cards[0])} cards"
+    return f"one {_biome(cards[0])} card" if cards else "nothing"
 
 
 def _piece(item: Mapping[str, Any], territory: Any) -> str:
-    if item.get("piece") == "tent":
-        return f"a tent on {item.get('at')} in {name_of(territory)}"
-    return f"a totem in {name_of(territory)}"
+    """A piece and where it went; the tent space's id stays out (players see the space on the map)."""
+    return f"{'tent' if item.get('piece') == 'tent' else 'totem'} in {name_of(territory)}"
 
 
 def describe_action(action: Mapping[str, Any]) -> str:
     """An action (dict form) in words, without the player's name."""
     kind = action.get("type")
     if kind == "place":
-        return f"placed {_piece(action, action.get('territory'))}, paying {_pay(action.get('pay'))}"
+        return f"placed a {_piece(action, action.get('territory'))}, paying {_pay(action.get('pay'))}"
     if kind == "third":
-        return f"put a third-tribe {_piece(action, action.get('territory'))[2:]}, paying {_pay(action.get('pay'))}"
-    simple = {"done": "stopped placing", "pass": "passed", "draw-deck": "drew from the deck"}
+        return f"placed a third-tribe {_piece(action, action.get('territory'))}, paying {_pay(action.get('pay'))}"
+    simple = {"done": "stopped at one piece", "pass": "passed (no card in hand)", "draw-deck": "drew from the deck"}
     if kind in simple:
         return simple[str(kind)]
     card = action.get("card")
@@ -63,10 +71,11 @@ def describe_action(action: Mapping[str, Any]) -> str:
     if kind == "card":
         return f"drew {_a(card)}"
     if kind == "refill":
-        return f"turned up {_a(card)} in the display"
+        return f"turned up {_a(card)} for the display"
     if kind == "feat":
+        at = action.get("at")
         return f"placed the {FEAT_NAMES.get(str(action.get('feat')), action.get('feat'))} feat on " \
-               f"{name_of(action.get('at'))}"
+               f"{name_of(at)}"
     return str(kind)
 
 
@@ -88,7 +97,8 @@ def _third(third: Mapping[str, Any]) -> str:
     text = f"the third tribe put {_pieces(place)} in {name_of(third.get('territory'))}" if place else \
         "the third tribe could place nothing"
     if discard:
-        text += f" ({'discarding' if place else 'discarded'} {', '.join(_a(c) for c in discard)})"
+        cards = ", ".join(_a(c) for c in discard)
+        text += f" ({cards} discarded)" if place else f" ({cards} discarded unused)"
     return text
 
 
@@ -98,9 +108,9 @@ def _draws(draws: Sequence[Mapping[str, Any]]) -> str:
     text = f"drew {len(draws)} card{'s' if len(draws) != 1 else ''}"
     details = []
     if shown:
-        details.append(f"{len(shown)} from the display: {', '.join(_a(c) for c in shown)}")
+        details.append(f"{', '.join(_a(c) for c in shown)} from the display")
     if secret:
-        details.append(f"from the deck: {', '.join(_a(c) for c in secret)}")
+        details.append(f"{', '.join(_a(c) for c in secret)} from the deck")
     return text + (f" ({'; '.join(details)})" if details else "")
 
 
@@ -113,7 +123,7 @@ def describe_entry(entry: Mapping[str, Any]) -> str:
         parts.append(f"exchanged {_a(entry['exchange'])}")
     settle = entry.get("settle")
     if isinstance(settle, Mapping):
-        parts.append(f"settled {name_of(settle.get('territory'))}: {_pieces(settle.get('place') or [])}")
+        parts.append(f"settled {name_of(settle.get('territory'))} with {_pieces(settle.get('place') or [])}")
     if isinstance(entry.get("third"), Mapping):
         parts.append(_third(entry["third"]))
     if "draw" in entry:
@@ -124,17 +134,20 @@ def describe_entry(entry: Mapping[str, Any]) -> str:
 
 
 def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A scoring event in words, with the seats' ``names``."""
+    """A scoring event in words, with the seats' ``names`` (a clause: the log puts it after the move's words)."""
     def who(seat: int) -> str:
         return names[seat] if seat < len(names) else f"seat {seat + 1}"
 
     if event.get("type") == "half-journey":
         points = event.get("points", [])
-        return "Half-journey scoring (tents): " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(points)) + "."
+        places = len(event.get("territories") or {})
+        where = f" in {places} territor{'y' if places == 1 else 'ies'}" if places else ""
+        return f"half-journey scoring, tents{where}: " + ", ".join(f"{who(s)} +{p}" for s, p in enumerate(points))
     if event.get("type") == "final":
-        rows = [f"{who(s)} {total} (tents {event['tents'][s]}, totems {event['totems'][s]}, "
-                f"settlements {event['settlements'][s]})" for s, total in enumerate(event.get("scores", []))]
-        return "Final scoring: " + ", ".join(rows) + "."
+        rows = [f"{who(s)} +{event['tents'][s]} for tents, +{event['totems'][s]} for totems, "
+                f"+{event['settlements'][s]} for settlements: {total} in all"
+                for s, total in enumerate(event.get("scores", []))]
+        return "final scoring: " + "; ".join(rows)
     return str(event.get("type", "event"))
 
 
@@ -142,8 +155,8 @@ def describe_position(view: Mapping[str, Any]) -> str:
     """The seat's position in a few words (its turn email)."""
     parts = []
     if view.get("hand") is not None:
-        parts.append(f"Your hand: {', '.join(view['hand']) or 'no cards'}.")
-    parts.append("Scores: " + ", ".join(f"seat {s + 1} {p}" for s, p in enumerate(view.get("scores", []))) + ".")
+        parts.append(f"Your hand: {', '.join(_biome(c) for c in view['hand']) or 'no cards'}.")
+    parts.append("Scores: " + ", ".join(f"seat {s + 1} has {p}" for s, p in enumerate(view.get("scores", []))) + ".")
     parts.append(f"Deck: {view.get('deck_size', 0)} cards.")
     if view.get("final_round"):
         parts.append("This is the final round.")

@@ -92,6 +92,8 @@ def test_half_journey_when_the_last_deck_card_is_drawn() -> None:
     # Section 7: paused at once, tents scored (Elderwood: red 3, blue 2), the discard pile is the new deck.
     assert state.scores == [3, 2, 0] and state.deck_runs == 1
     assert state.events[-1]["type"] == "half-journey" and state.events[-1]["territories"] == {"EW": [3, 2, 0]}
+    # what it counted, for the page's breakdown by territory: the tents of each tribe, no feat factor
+    assert state.events[-1]["counts"] == {"EW": [2, 1, 0]} and state.events[-1]["factors"] == {}
     expected = old_discard + [4]
     random.Random(f"reshuffle:{state.seed}:1").shuffle(expected)
     assert state.deck == expected and state.discard == []

@@ -122,4 +122,4 @@ def test_a_second_map_needs_no_code_change(second_map: str) -> None:
     assert state.map_id == second_map and ENG.is_over(state)
     assert set(ENG.view(state, None)["spaces"]) == set(board.space_ids)
     assert ENG.describe_action({"type": "place", "piece": "totem", "territory": "NX", "pay": ["glacier"]}) == \
-        "placed a totem in Icecrown Shelf, paying a glacier"
+        "placed a totem in Icecrown Shelf, paying one Glacier card"

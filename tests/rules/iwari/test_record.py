@@ -218,7 +218,7 @@ def test_others_never_see_the_cards_drawn_from_the_deck() -> None:
 
 def test_entries_in_words() -> None:
     assert ENG.describe_entry(ENG.entry_for(FIRST, 0, 1)) == (
-        "settled Whitehorn Tundra: a tent; the third tribe put a tent in Caribou Flats (discarding a coast); "
-        "drew 3 cards (1 from the display: a forest)")
-    assert ENG.describe_entry(SECOND) == "exchanged a desert; drew 1 card (from the deck: a forest)"
+        "settled Whitehorn Tundra with a tent; the third tribe put a tent in Caribou Flats (a Coast card discarded); "
+        "drew 3 cards (a Forest card from the display)")
+    assert ENG.describe_entry(SECOND) == "exchanged a Desert card; drew 1 card (a Forest card from the deck)"
     assert ENG.describe_entry({"pass": True}) == "passed"

@@ -222,24 +222,29 @@ def test_chance_steps_belong_to_the_site() -> None:
 
 
 def test_words() -> None:
+    """Biomes capitalised and counted as cards; no tent space ids (the map shows where); connections named with
+    their two territories; scorings with their parts."""
     assert ENG.describe_action(place("tent", "EW", "EW2", "forest")) == \
-        "placed a tent on EW2 in Elderwood, paying a forest"
+        "placed a tent in Elderwood, paying one Forest card"
     assert ENG.describe_action(place("totem", "FH", None, "coast", "coast")) == \
-        "placed a totem in Flint Hollow, paying a pair of coast"
+        "placed a totem in Flint Hollow, paying a pair of Coast cards"
     assert ENG.describe_action({"type": "third", "piece": "tent", "territory": "CF", "at": "CF1",
-                                "pay": ["tundra"]}) == "put a third-tribe tent on CF1 in Caribou Flats, paying a tundra"
-    assert ENG.describe_action({"type": "take-display", "card": "glacier"}) == "took a glacier from the display"
+                                "pay": ["tundra"]}) == "placed a third-tribe tent in Caribou Flats, paying one Tundra card"
+    assert ENG.describe_action({"type": "take-display", "card": "glacier"}) == "took a Glacier card from the display"
     assert ENG.describe_action({"type": "feat", "feat": "honour", "at": "c12"}) == \
-        "placed the Honour feat on connection 12"
-    assert ENG.describe_action({"type": "exchange", "card": "desert"}) == "exchanged a desert"
-    half = {"type": "half-journey", "points": [12, 9]}
-    assert ENG.describe_event(half, ["Ann", "Bob"]) == "Half-journey scoring (tents): Ann 12, Bob 9."
+        "placed the Honour feat on connection 12 (Elderwood–Flint Hollow)"
+    assert ENG.describe_action({"type": "exchange", "card": "desert"}) == "exchanged a Desert card"
+    assert ENG.describe_action({"type": "done"}) == "stopped at one piece"
+    assert ENG.describe_action({"type": "refill", "card": "coast"}) == "turned up a Coast card for the display"
+    half = {"type": "half-journey", "points": [12, 9], "territories": {"EW": [3, 2], "FH": [9, 7]}}
+    assert ENG.describe_event(half, ["Ann", "Bob"]) == "half-journey scoring, tents in 2 territories: Ann +12, Bob +9"
     final = {"type": "final", "tents": [20, 18], "totems": [5, 0], "settlements": [4, 0], "scores": [41, 27]}
     assert ENG.describe_event(final, ["Ann", "Bob"]) == (
-        "Final scoring: Ann 41 (tents 20, totems 5, settlements 4), Bob 27 (tents 18, totems 0, settlements 0).")
+        "final scoring: Ann +20 for tents, +5 for totems, +4 for settlements: 41 in all; "
+        "Bob +18 for tents, +0 for totems, +0 for settlements: 27 in all")
     view = ENG.view(set_hand(game(2), 0, "forest", "forest", "desert"), 0)
     assert ENG.describe_position(view) == (
-        f"Your hand: forest, forest, desert. Scores: seat 1 0, seat 2 0. Deck: {view['deck_size']} cards.")
+        f"Your hand: Forest, Forest, Desert. Scores: seat 1 has 0, seat 2 has 0. Deck: {view['deck_size']} cards.")
 
 
 def test_a_spectator_sees_no_hand_and_no_actions() -> None:

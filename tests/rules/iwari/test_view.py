@@ -8,7 +8,7 @@ from games.rules.iwari.maps import MAPS_DIR
 from games.rules.iwari.scoring import settlement_scoring, settlements, tent_scoring, totem_scoring
 from games.rules.play import take_chance
 
-from .helpers import BLUE, BOARD, ENG, RED, game, tent, totem
+from .helpers import BLUE, BOARD, ENG, RED, game, place, play, set_hand, tent, totem
 
 
 def test_board_data_carries_every_map_file_as_is() -> None:
@@ -66,3 +66,65 @@ def test_score_now_and_settlements_agree_with_the_scoring_through_a_game() -> No
         state = take_chance(ENG, ENG.apply(state, rng.choice(ENG.legal_actions(state))))
         steps += 1
     assert ENG.view(state, 0)["score_now"] is None
+
+
+def test_the_final_event_carries_the_majorities_it_counted() -> None:
+    state = tent(game(3, feats=True), RED, "EW1", "EW2")
+    tent(state, BLUE, "EW3", "FH1")
+    state.feat_territory[BOARD.territory_index["EW"]] = 1
+    event = ENG.settle(state).events[-1]
+    assert event["counts"] == {"EW": [2, 1, 0], "FH": [0, 1, 0]} and event["factors"] == {"EW": 2}
+    assert event["territories"]["EW"] == [6, 4, 0]             # 3 tents, ×2; the second scores 2, ×2
+
+
+# ----- why a place takes nothing now (``blocked``) -------------------------------------------------------
+
+
+def test_blocked_names_every_territory_without_a_legal_piece_and_why() -> None:
+    state = set_hand(tent(game(3), BLUE, "EW1"), 0, "forest", "desert", "coast")
+    view = ENG.view(state, 0)
+    lit = {a["territory"] for a in view["legal"] if a["type"] == "place"}
+    blocked = view["blocked"]
+    assert set(blocked["territories"]) == set(BOARD.territory_ids) - lit and blocked["now"] is None
+    assert blocked["territories"]["IC"] == "the hand holds no Glacier card and no pair"
+    # Elderwood is explored: a forest card pays for a tent or a totem (Blue has a tent: room for one totem)
+    assert "EW" in lit and "EW" not in blocked["totems"]
+    # an unexplored territory the hand pays for takes a tent first, never a totem
+    assert blocked["totems"]["FH"] == "Flint Hollow is unexplored: its first piece must be a tent"
+    assert ENG.view(state, 1)["blocked"] is None and ENG.view(state, None)["blocked"] is None
+
+
+def test_blocked_for_a_full_circle_and_for_the_second_piece() -> None:
+    state = set_hand(tent(game(3), BLUE, "EW1"), 0, "forest", "forest", "desert")
+    totem(state, BLUE, "EW")
+    assert ENG.view(state, 0)["blocked"]["totems"]["EW"] == (
+        "Elderwood's totem circle holds 1 totem, and a totem needs a tribe with more tents there than that "
+        "(the most any tribe has is 1)")
+    state = play(state, place("tent", "EW", "EW2", "forest"))
+    view = ENG.view(state, 0)
+    assert view["phase"] == "place"
+    assert view["blocked"]["territories"]["FH"] == "this turn's pieces all go to Elderwood"
+    assert "EW" not in view["blocked"]["territories"]
+
+
+def test_blocked_while_drawing_says_the_map_waits() -> None:
+    state = set_hand(game(3), 0, "forest", "desert", "coast")
+    state = play(state, {"type": "exchange", "card": "desert"})
+    blocked = ENG.view(state, 0)["blocked"]
+    assert blocked["territories"] == {} and blocked["now"].startswith("draw 1 card now")
+
+
+def test_blocked_agrees_with_the_legal_actions_through_a_game() -> None:
+    rng = random.Random(12)
+    state = take_chance(ENG, game(2, feats=True))
+    while not ENG.is_over(state):
+        view = ENG.view(state, state.seat)
+        pieces = [a for a in view["legal"] if a["type"] in ("place", "third")]
+        if view["phase"] in ("settle", "place", "third"):
+            blocked = view["blocked"]
+            assert set(blocked["territories"]) == set(BOARD.territory_ids) - {a["territory"] for a in pieces}
+            assert set(blocked["totems"]) == set(BOARD.territory_ids) - {
+                a["territory"] for a in pieces if a["piece"] == "totem"}
+            assert all(isinstance(why, str) and why for why in [*blocked["territories"].values(),
+                                                                  *blocked["totems"].values()])
+        state = take_chance(ENG, ENG.apply(state, rng.choice(ENG.legal_actions(state))))

@@ -1,0 +1,188 @@
+// The panels beside the map: one territory's details (majorities, what it would score now, its connections),
+// the tribes (scores, cards, supplies, what the end would add now), and the cards in play (display, deck,
+// discards, feats). All read from the view.
+
+import { el, icon, plural } from "./dom.js";
+import { chip, cardPicture } from "./cards.js";
+import { connWords } from "./pieces.js";
+import { FEAT_NAMES, biomeName } from "./words.js";
+
+export function swatch(tribe, info) {
+  const s = el("span", `iw-swatch iw-tribe-${tribe}${info.third ? " iw-third" : ""}`);
+  s.setAttribute("aria-hidden", "true");
+  return s;
+}
+
+function table(cls, caption, heads) {
+  const t = el("table", cls);
+  if (caption) t.appendChild(el("caption", caption.hidden ? "visually-hidden" : "", caption.text));
+  const thead = el("thead");
+  const hr = el("tr");
+  heads.forEach((h, i) => {
+    const th = el("th", i === 0 ? "" : "num", h);
+    th.scope = "col";
+    hr.appendChild(th);
+  });
+  thead.appendChild(hr);
+  t.appendChild(thead);
+  const body = el("tbody");
+  t.appendChild(body);
+  return { t, body };
+}
+
+function whoCell(tribe, names, extra = []) {
+  const th = el("th");
+  th.scope = "row";
+  th.append(swatch(tribe, names.tribeInfo(tribe)), el("span", "", names.tribe(tribe)), ...extra);
+  return th;
+}
+
+function scroller(node) {
+  const s = el("div", "iw-table-scroll");
+  s.appendChild(node);
+  return s;
+}
+
+/** One territory: its biome, room, and who leads it now. `tid` null: a hint of what a tap shows. */
+export function drawInfo(box, scene) {
+  box.replaceChildren();
+  const { view: v, tid, names, map } = scene;
+  const t = tid ? map.territories.find((x) => x.id === tid) : null;
+  const tv = t ? (v?.territories || []).find((x) => x.id === tid) : null;
+  if (!v || !t || !tv) {
+    box.appendChild(el("p", "iw-hint iw-muted", "Tap or point at a territory to see its majorities and what it would score now."));
+    return;
+  }
+  const head = el("h3", `iw-info-head iw-b-${t.biome}`);
+  head.append(icon(`iw-i-${t.biome}`, "iw-info-icon"), el("span", "", t.name), el("span", "iw-muted", ` ${biomeName(t.biome)}`));
+  box.appendChild(head);
+  const facts = [tv.explored ? `${plural(tv.empty, "empty space")} of ${t.tent_spaces.length}` : `Unexplored, ${plural(t.tent_spaces.length, "tent space")}`];
+  facts.push(`room for ${plural(tv.totem_room, "more totem")}`);
+  if (tv.factor > 1) facts.push(`scores ×${tv.factor} (feats)`);
+  box.appendChild(el("p", "iw-small", facts.join(" · ")));
+  const rows = (tv.tents || []).map((n, tribe) => tribe).filter((tribe) => tv.tents[tribe] || (tv.totems || [])[tribe]);
+  if (rows.length) {
+    const { t: tab, body } = table("iw-majority", { text: `Majorities in ${t.name}`, hidden: true },
+      ["Tribe", "Tents", "Rank", "Tent points now", "Totems"]);
+    for (const tribe of rows) {
+      const tr = el("tr");
+      tr.appendChild(whoCell(tribe, names));
+      tr.appendChild(el("td", "num", tv.tents[tribe]));
+      tr.appendChild(el("td", "num", tv.ranks[tribe] ? `#${tv.ranks[tribe]}` : "–"));
+      const pts = tribe < (tv.tent_points || []).length ? tv.tent_points[tribe] : null;
+      tr.appendChild(el("td", "num", pts === null ? "never scores" : pts));
+      const lead = (tv.leaders || []).includes(tribe);
+      tr.appendChild(el("td", "num", `${tv.totems[tribe]}${lead ? " (leads)" : ""}`));
+      body.appendChild(tr);
+    }
+    box.appendChild(scroller(tab));
+  } else {
+    box.appendChild(el("p", "iw-small iw-muted", "No pieces here yet."));
+  }
+  const conns = map.connections.filter((c) => c.a === tid || c.b === tid);
+  if (conns.length) {
+    const ul = el("ul", "iw-conn-list iw-small");
+    const connView = new Map((v.connections || []).map((c) => [c.id, c]));
+    const covered = new Set(v.mountains || []);
+    for (const c of conns) ul.appendChild(el("li", "", connWords(scene.pieces, c, connView.get(c.id) || {}, covered.has(c.id))));
+    box.appendChild(ul);
+  }
+}
+
+/** A one-line summary of a territory for the bar's note (a phone shows the panel far below). */
+export function infoLine(scene) {
+  const { view: v, tid, names, map } = scene;
+  const t = map.territories.find((x) => x.id === tid);
+  const tv = (v?.territories || []).find((x) => x.id === tid);
+  if (!t || !tv) return "";
+  const tents = (tv.tents || []).map((n, tribe) => (n ? `${names.tribe(tribe)} ${n}` : null)).filter(Boolean);
+  const totems = (tv.totems || []).map((n, tribe) => (n ? `${names.tribe(tribe)} ${n}` : null)).filter(Boolean);
+  let text = `${t.name} (${biomeName(t.biome)}): `;
+  text += tents.length ? `tents ${tents.join(", ")}` : tv.explored ? "no tent" : "unexplored";
+  if (totems.length) text += `; totems ${totems.join(", ")}`;
+  text += `; ${plural(tv.empty, "empty space")}.`;
+  return text;
+}
+
+/** The tribes: score, cards, supplies, and what the final scoring would add if the journey ended now. */
+export function drawTribes(box, scene) {
+  box.replaceChildren();
+  const { view: v, names } = scene;
+  if (!v) return;
+  const now = v.score_now;
+  const heads = ["Tribe", "Score", "Cards", "Tents left", "Totems left"];
+  if (now) heads.push("If it ended now");
+  const { t: tab, body } = table("iw-tribes", { text: "Tribes" }, heads);
+  for (const t of v.tribes || []) {
+    const extra = [];
+    if (t.tribe === v.your_seat) extra.push(el("span", "iw-muted", " (you)"));
+    if (t.third) extra.push(el("span", "iw-muted", " never scores"));
+    else if (v.active && v.active[t.tribe] === false) extra.push(el("span", "iw-muted", " left the game"));
+    const tr = el("tr", t.tribe === v.current_seat ? "iw-current" : "");
+    tr.appendChild(whoCell(t.tribe, names, extra));
+    const seat = t.third ? null : t.tribe;
+    tr.appendChild(el("td", "num iw-score", seat === null ? "–" : v.scores[seat]));
+    const cards = el("td", "num");
+    if (seat === null) cards.textContent = "–";
+    else {
+      cards.textContent = String(v.hand_sizes[seat]);
+      const known = (v.known || [])[seat] || [];
+      if (known.length && seat !== v.your_seat) {
+        const k = el("div", "iw-known");
+        k.append(el("span", "iw-muted", "known: "), ...known.map((c) => chip(c)));
+        cards.appendChild(k);
+      }
+    }
+    tr.appendChild(cards);
+    tr.appendChild(el("td", "num", t.tents));
+    tr.appendChild(el("td", "num", t.totems));
+    if (now) {
+      if (seat === null) tr.appendChild(el("td", "num", "–"));
+      else {
+        const total = now.tents[seat] + now.totems[seat] + now.settlements[seat];
+        const td = el("td", "num", `+${total}`);
+        td.appendChild(el("span", "iw-muted iw-split", ` (tents ${now.tents[seat]}, totems ${now.totems[seat]}, settlements ${now.settlements[seat]})`));
+        tr.appendChild(td);
+      }
+    }
+    body.appendChild(tr);
+  }
+  box.appendChild(scroller(tab));
+}
+
+/** The cards in play: the display, the deck, the last discards; the feats left and placed on connections. */
+export function drawCardsInPlay(box, scene) {
+  box.replaceChildren();
+  const { view: v, names, map } = scene;
+  if (!v) return;
+  box.appendChild(el("h3", "", "Cards in play"));
+  const disp = el("div", "iw-display");
+  disp.appendChild(el("span", "iw-label", "Display"));
+  (v.display || []).forEach((c) => disp.appendChild(c ? cardPicture(c, "iw-small-card") : el("span", "iw-card iw-gone iw-small-card", "empty")));
+  box.appendChild(disp);
+  const bits = [`Deck ${v.deck_size}`];
+  if (v.deck_runs) bits.push(v.deck_runs >= 2 ? "ran out twice (not rebuilt)" : "ran out once: half-journey scored");
+  else bits.push("half-journey when it runs out");
+  bits.push(`discard pile ${(v.discard || []).length}`);
+  if (v.final_round) bits.push("final round");
+  box.appendChild(el("p", "iw-small", bits.join(" · ")));
+  const last = (v.discard || []).slice(-6);
+  if (last.length) {
+    const d = el("div", "iw-discard iw-small");
+    d.appendChild(el("span", "iw-label", "Last discards"));
+    for (const c of last) d.appendChild(chip(c));
+    box.appendChild(d);
+  }
+  if (v.feats) {
+    const f = v.feats;
+    const left = Object.entries(f.available).map(([k, n]) => `${FEAT_NAMES[k] || k} ${n}`).join(", ");
+    box.appendChild(el("p", "iw-small", `Feats left: ${left}.`));
+    const onConn = (f.placed || []).filter((p) => p.on === "connection");
+    if (onConn.length) {
+      box.appendChild(el("p", "iw-small", `On connections: ${onConn.map((p) => {
+        const c = map.connections.find((x) => x.id === p.at);
+        return `${FEAT_NAMES[p.feat] || p.feat} on ${c ? c.number : p.at} (${names.seat(p.seat)})`;
+      }).join(", ")}.`));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// Replays and marks: a replay position (`{seq, step, view, move}`, docs/frontend.md) is drawn like a live one,
+// with the pieces its move placed marked and a caption; steps hidden from the reader (another player's deck
+// draw: {"type": "hidden"}, "drew a card") mark nothing and change nothing on the map. Live, the pieces of the
+// turn in progress are marked the same way.
+
+const PIECES = new Set(["place", "third"]);
+
+function emptyMarks() {
+  return { spaces: new Set(), totems: new Set() };
+}
+
+function markAction(marks, a) {
+  if (!a || !PIECES.has(a.type)) return; // hidden steps, draws, exchanges: nothing on the map
+  if (a.piece === "tent" && a.at) marks.spaces.add(a.at);
+  else if (a.piece === "totem" && a.territory) marks.totems.add(a.territory);
+}
+
+/** What a replay position shows: its view, the marks of its move (up to `step` steps), and a caption. */
+export function replayScene(position) {
+  const view = position?.view && typeof position.view === "object" ? position.view : null;
+  const marks = emptyMarks();
+  const move = position?.move || null;
+  const steps = (move?.steps || []).map((s) => s?.action || s);
+  const upTo = position?.step === null || position?.step === undefined ? steps.length : Math.min(position.step, steps.length);
+  steps.slice(0, upTo).forEach((a) => markAction(marks, a));
+  let caption;
+  if (!move) caption = "Replay: the start of the journey.";
+  else {
+    const part = upTo < steps.length ? `, after ${upTo} of its ${steps.length} steps` : "";
+    const hidden = steps.slice(0, upTo).some((a) => a?.type === "hidden") ? " Cards drawn from the deck stay hidden." : "";
+    caption = `Replay: the map after move ${position.seq}${part}${marks.spaces.size + marks.totems.size ? "; its pieces are ringed" : ""}.${hidden}`;
+  }
+  return { view, marks, caption };
+}
+
+/** Marks of the turn in progress, from the view's turn_state (what the viewer may see of it). */
+export function turnMarks(view) {
+  const marks = emptyMarks();
+  const ts = view?.turn_state;
+  if (!ts || view.finished) return marks;
+  for (const p of ts.placed || []) markAction(marks, { type: "place", piece: p.piece, at: p.at, territory: ts.territory });
+  for (const p of ts.third?.placed || []) markAction(marks, { type: "third", piece: p.piece, at: p.at, territory: ts.third.territory });
+  return marks;
+}
