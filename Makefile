@@ -1,6 +1,10 @@
 PYTHON := .venv/bin/python
 
-.PHONY: venv run test check bench
+.PHONY: venv run test check bench axe
+
+# axe-core, the accessibility checker the browser tests run in each page (tests/browser/shell_checks.py):
+# from npm, pinned, into node_modules (not in git); without node/npm those checks are skipped with a reason.
+AXE_VERSION := 4.12.1
 
 venv: .venv/.installed
 
@@ -13,7 +17,12 @@ run: venv
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
-test: venv
+axe:
+	@test -f node_modules/axe-core/axe.min.js || ! command -v npm >/dev/null \
+		|| npm install --no-save --no-audit --no-fund axe-core@$(AXE_VERSION) >/dev/null \
+		|| echo "make: could not install axe-core; the accessibility checks are skipped" >&2
+
+test: venv axe
 	$(PYTHON) -m pytest -n auto -q
 
 # Static checks (CI runs them after the tests; the rule sets are in pyproject.toml): ruff on everything, mypy

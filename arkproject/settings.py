@@ -109,6 +109,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files from the web processes themselves
+    # pages and API answers gzipped (static files come compressed from WhiteNoise, which answers before this);
+    # BREACH: Django's own mitigation (random gzip header length) and masked CSRF tokens (docs/performance.md)
+    "django.middleware.gzip.GZipMiddleware",
     "arkproject.middleware.RequestLineLimitMiddleware",  # 414 in JSON under /api/ (arkproject/middleware.py)
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",

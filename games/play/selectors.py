@@ -176,7 +176,8 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             "seq": move.seq, "kind": move.kind, "seat": move.seat,
             "user": move.user.username if move.user is not None and move.seat is not None
             and players.get(move.seat) == move.user_id else None,
-            "turn": turn, "words": words[:1].upper() + words[1:] if words else words,
+            # a sentence starts with a capital, but a name stays as its player writes it ("amelia laid ...")
+            "turn": turn, "words": words if who and words.startswith(who) else words[:1].upper() + words[1:],
             "steps": [{"action": step, "words": eng.step_words(step)} for step in steps],
             "events": move.events or [], "event_words": [eng.describe_event(e, names) for e in move.events or []],
             "version": move.version, "created_at": move.created_at,

@@ -1,6 +1,7 @@
 """Forms of the game pages (shape only; the services and the engines decide)."""
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 from django import forms
@@ -8,7 +9,11 @@ from django import forms
 from games.models import MOVE_HOURS_CHOICES
 from games.rules import choices as game_choices
 from games.rules import engine
+from games.rules.base import Engine
 from games.rules.bots import LEVELS
+
+#: The most seats any registered game allows (the seat lists are cut per game from the registry).
+MOST_SEATS = 5
 
 
 def option_field_name(game: str, option: str) -> str:
@@ -16,23 +21,43 @@ def option_field_name(game: str, option: str) -> str:
     return f"option_{game}_{option}"
 
 
-class GameCreateForm(forms.Form):
-    """A new game: which game (the registry's list), seats, time per move, privacy, and the game's options."""
+def seat_counts() -> dict[str, list[int]]:
+    """The player counts each registered game allows, from its engine."""
+    out = {}
+    for name, _ in game_choices():
+        eng: Engine[Any, Any] = engine(name)
+        out[name] = list(range(eng.min_players, eng.max_players + 1))
+    return out
 
-    game = forms.ChoiceField(choices=(), initial="ark")
-    seats = forms.TypedChoiceField(choices=[(n, f"{n} players") for n in range(2, 6)], coerce=int, initial=2)
-    move_hours = forms.TypedChoiceField(label="Time per move", choices=MOVE_HOURS_CHOICES, coerce=int, initial=72)
-    private = forms.BooleanField(label="Only by invitation", required=False)
-    rated = forms.BooleanField(label="Rated", required=False, initial=True)
-    computer_seats = forms.TypedChoiceField(label="Seats for the computer", coerce=int, initial=0,
-                                            choices=[(0, "none")] + [(n, str(n)) for n in range(1, 5)])
-    computer_level = forms.ChoiceField(label="Computer level", choices=[(lv, lv) for lv in LEVELS],
-                                       initial="medium", required=False)
+
+def most_seats() -> int:
+    """The most players any registered game allows."""
+    return max((max(counts) for counts in seat_counts().values()), default=MOST_SEATS)
+
+
+class GameForm(forms.Form):
+    """What both lobby forms share: the game (the registry's list), how many play, and the chosen game's
+    options. The seat list names every count some game allows; the page shows only the chosen game's (its
+    ``data-counts``, static/js/lobby.js), and ``clean`` refuses the others in words."""
+
+    game = forms.ChoiceField(choices=())
+    seats_label = "Players"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # "Only by invitation", not "Only by invitation:" by its box
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["game"]).choices = game_choices()
+        counts = seat_counts()
+        self.fields["seats"] = forms.TypedChoiceField(
+            label=self.seats_label, coerce=int, initial=2,
+            choices=[(n, self.seats_words(n)) for n in range(2, most_seats() + 1)])
+        self.fields["seats"].widget.attrs["data-counts"] = json.dumps(counts, separators=(",", ":"))
+        self.add_option_fields()
+
+    def seats_words(self, n: int) -> str:
+        return f"{n} players"
+
+    def add_option_fields(self) -> None:
         self.option_groups: list[tuple[str, list[str]]] = []
         for name, _ in game_choices():
             names = []
@@ -51,9 +76,14 @@ class GameCreateForm(forms.Form):
             if names:
                 self.option_groups.append((name, names))
 
-    def computers(self) -> list[str]:
-        """The levels of the computer seats asked for, from a valid form."""
-        return [self.cleaned_data.get("computer_level") or "medium"] * self.cleaned_data["computer_seats"]
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game, seats = data.get("game"), data.get("seats")
+        if game and seats is not None:
+            eng: Engine[Any, Any] = engine(game)
+            if not eng.min_players <= seats <= eng.max_players:
+                self.add_error("seats", f"{eng.title} is played by {eng.min_players} to {eng.max_players} players.")
+        return data
 
     def game_options(self) -> dict[str, Any]:
         """The chosen game's options, from a valid form."""
@@ -61,14 +91,53 @@ class GameCreateForm(forms.Form):
         return {option.name: self.cleaned_data[option_field_name(game, option.name)]
                 for option in engine(game).options}
 
+    def error_words(self) -> str:
+        """The form's errors as one sentence for the lobby's message."""
+        return " ".join(str(m) for errors in self.errors.values() for m in errors)
 
-class PlayComputerForm(forms.Form):
-    """One click to a two-player game against the site's computer."""
 
-    game = forms.ChoiceField(choices=())
+class GameCreateForm(GameForm):
+    """A new game: which game, seats, time per move, privacy, computer seats, and the game's options."""
+
+    field_order = ["game", "seats", "move_hours", "private", "rated", "computer_seats", "computer_level"]
+    move_hours = forms.TypedChoiceField(label="Time per move", choices=MOVE_HOURS_CHOICES, coerce=int, initial=72)
+    private = forms.BooleanField(label="Only by invitation", required=False)
+    rated = forms.BooleanField(label="Rated", required=False, initial=True)
+    computer_seats = forms.TypedChoiceField(label="Seats for the computer", coerce=int, initial=0, choices=())
+    computer_level = forms.ChoiceField(label="Computer level", choices=[(lv, lv) for lv in LEVELS],
+                                       initial="medium", required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["game"]).initial = "ark"
+        cast(forms.ChoiceField, self.fields["computer_seats"]).choices = (
+            [(0, "none")] + [(n, str(n)) for n in range(1, most_seats())])
+        self.order_fields(self.field_order)
+
+    def computers(self) -> list[str]:
+        """The levels of the computer seats asked for, from a valid form."""
+        return [self.cleaned_data.get("computer_level") or "medium"] * self.cleaned_data["computer_seats"]
+
+
+class PlayComputerForm(GameForm):
+    """A game against the site's computer at once: the game, how many play (every seat but yours a computer),
+    the level and the game's options. Its fields' ids differ from the new-game form's (both are on the lobby)."""
+
+    field_order = ["game", "seats", "level"]
     level = forms.ChoiceField(choices=[(lv, lv) for lv in LEVELS], initial="medium")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("auto_id", "computer_%s")
+        if args and args[0] is not None and "seats" not in args[0]:  # an older page or script: two players
+            data = args[0].copy()
+            data["seats"] = "2"
+            args = (data, *args[1:])
         super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["game"]).choices = game_choices()
+        self.order_fields(self.field_order)
+
+    def seats_words(self, n: int) -> str:
+        return f"{n}: you + {n - 1} computer{'s' if n > 2 else ''}"
+
+    def computers(self) -> list[str]:
+        """A computer of the chosen level in every seat but the player's."""
+        return [self.cleaned_data["level"]] * (self.cleaned_data["seats"] - 1)

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -78,7 +79,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """Create a game from the lobby form; the creator takes seat 0."""
     form = GameCreateForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please choose a game, 2 to 5 seats and a time per move.")
+        messages.error(request, form.error_words() or "Please choose a game, its players and a time per move.")
         return redirect("home")
     data = form.cleaned_data
     try:
@@ -89,7 +90,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     except GameError as err:
         messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
         return redirect("home")
-    messages.success(request, "Game created. Share the invitation link with a friend, or wait for a player.")
+    # no message here: the game page itself offers the invitation link while seats are open (static/js/game.js)
     return redirect("game", game_id=game.pk)
 
 
@@ -97,15 +98,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @require_POST
 @rate_limit("games", per_user=True, what="new games")
 def game_vs_computer(request: HttpRequest) -> HttpResponse:
-    """Start a two-player game against the site's computer at once (the lobby's one-click button)."""
+    """Start a game against the site's computer at once: every seat but the player's a computer of the level
+    chosen, with the game's options (the lobby's "Play against the computer")."""
     form = PlayComputerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Please choose a game and a level.")
+        messages.error(request, form.error_words() or "Please choose a game, its players and a level.")
         return redirect("home")
     try:
-        game = services.game_create(user=request.user, game=form.cleaned_data["game"], players=2, move_hours=24,
-                                    private=True, computers=[form.cleaned_data["level"]])
-    except GameError as err:  # too many unfinished games against the computer
+        game = services.game_create(user=request.user, game=form.cleaned_data["game"],
+                                    players=form.cleaned_data["seats"], move_hours=24, private=True,
+                                    options=form.game_options(), computers=form.computers())
+    except GameError as err:
         messages.error(request, str(err)[:1].upper() + str(err)[1:] + ".")
         return redirect("home")
     return redirect("game", game_id=game.pk)
@@ -128,6 +131,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
         "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
+        "auth_next": request.path,  # the header's log-in and sign-up links come back here
     })
 
 
@@ -143,21 +147,24 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game", game_id=game_id)
 
 
-@login_required
 def invite(request: HttpRequest, code: str) -> HttpResponse:
-    """An invitation link: show the game and a button that joins its open seat."""
-    game = Game.objects.filter(invite_code=code).first()
+    """An invitation link: the game and who invites, and a button that joins its open seat; someone signed out
+    is offered to sign up (or log in) and come back here (the header's links keep the invitation too)."""
+    game = Game.objects.filter(invite_code=code).select_related("created_by").first()
     if game is None:
         raise Http404("This invitation link is not valid.")
     if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.path)
         try:
             services.game_join_by_invite(invite_code=code, user=request.user)
         except GameError as err:
             messages.error(request, str(err).capitalize() + ".")
             return redirect("home")
         return redirect("game", game_id=game.pk)
-    seated = game.seats.filter(user=signed_in(request)).exists()
-    return render(request, "games/invite.html", {"game": game, "seated": seated})
+    seated = request.user.is_authenticated and game.seats.filter(user=signed_in(request)).exists()
+    return render(request, "games/invite.html", {"game": game, "seated": seated, "inviter": game.created_by,
+                                                 "auth_next": request.path})
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:

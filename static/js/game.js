@@ -4,17 +4,18 @@
 //   createBoard(root, boardData, api) -> { show(payload), showPosition(position), destroy() }
 // The engine decides every rule; the shell carries requests and draws what the server answers.
 
-import { LiveSocket } from "./live.js";
-import { clockHTML, finalHTML, seatDot, seatsHTML, timeLeft } from "./shell/panels.js";
-import { escapeHtml, joinWords } from "./shell/words.js";
+import { tableSocket } from "./table-socket.js";
+import { Arrival } from "./shell/arrival.js";
+import { guardFocus } from "./shell/dom.js";
+import { historyHTML, logHTML, moveWordsHTML } from "./shell/log.js";
+import { finalHTML, seatsHTML, timeLeft } from "./shell/panels.js";
+import { Replay } from "./shell/replay.js";
+import { errorDetail, getJSON, postJSON } from "./shell/server.js";
+import { seatActionsHTML, turnInfoHTML, turnLineText } from "./shell/turn.js";
+import { escapeHtml } from "./shell/words.js";
 
 // ms between two checks that the page shows the game's present version (a push lost is made up for).
 const CATCH_UP_EVERY = 30000;
-
-function csrfToken() {
-  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-  return m ? decodeURIComponent(m[1]) : "";
-}
 
 class GamePage {
   constructor(root) {
@@ -25,17 +26,22 @@ class GamePage {
     this.url = `/api/games/${this.game.id}/`;
     this.moves = [];
     this.lastSeq = 0;
-    this.replay = null; // {index, step} while replaying: index into this.moves (0: the start)
+    this.drawnSeq = null; // the log entries up to this one are on the board (null: not loaded yet)
     this.positions = new Map(); // "seq:step" -> Promise of a position (the server's view then)
     this.sending = false;
     this.boardUI = null;
+    this.arrival = new Arrival(this);
+    this.replayer = new Replay(this);
+    this.said = null; // the seat to move when the status line was last written
+    this.waitingFor = new Set(["board", "moves"]); // what the page waits for before it shows its grid
     this.bindControls();
+    guardFocus(root, () => this.focusFallback());
     this.render();
     this.loadBoard();
     this.loadMoves();
-    this.socket = new LiveSocket(root.dataset.wsPath, {
+    this.socket = tableSocket(root.dataset.wsPath, {
       onMessage: (msg) => this.onSocket(msg),
-      onOpen: (reconnected) => { if (reconnected) { this.socket.send({ type: "sync" }); this.refresh(); } },
+      onReopen: () => { this.socket.send({ type: "sync" }); this.refresh(); },
       onState: (state) => this.showConnection(state),
       onRetry: () => this.refresh(),
     });
@@ -44,12 +50,6 @@ class GamePage {
     // then, and whenever the page comes back into view, ask for the game if it moved on from what is shown.
     setInterval(() => this.catchUp(), CATCH_UP_EVERY);
     document.addEventListener("visibilitychange", () => this.catchUp());
-  }
-
-  /** Ask for the game if it is no longer at the version shown (over the socket, else over HTTP). */
-  catchUp() {
-    if (document.hidden) return;
-    if (!this.socket.send({ type: "sync", version: this.game.version })) this.refresh();
   }
 
   // ---------- what tests and other scripts may read ----------
@@ -62,11 +62,20 @@ class GamePage {
     const g = this.game;
     return g.status === "active" && g.your_seat !== null && g.your_seat !== undefined && g.current_seat === g.your_seat;
   }
+  /** The replay's place ({index, step}) while replaying, else null. */
+  get replay() { return this.replayer.state; }
+  /** The view of the position the board shows when it is not the live one (a replay, an arriving step). */
+  get replayView() { return this.replayShown?.view ?? null; }
+  /** Every arriving step shown step by step so far ("seq:step"). */
+  get arrivals() { return this.arrival.shown; }
+
+  /** Say on the page which position the board shows (tests wait for it): live:<version>, replay:<seq>:<step>. */
+  markShown(what) { this.root.dataset.shown = what; }
 
   // ---------- the board module ----------
 
   async loadBoard() {
-    if (!this.game.view) return;
+    if (!this.game.view) { this.settled("board"); return; }
     // ?board=list shows the moves as a plain list (the generic board), for screen readers and slow devices.
     const asList = new URLSearchParams(location.search).get("board") === "list";
     const name = !asList && /^[a-z0-9_-]+$/.test(this.game.game) ? this.game.game : "generic";
@@ -82,12 +91,28 @@ class GamePage {
     }
     const root = this.$("#board-root");
     root.innerHTML = "";
-    this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
-    if (this.boardUI.ownsUndo) this.renderTurnPanel(); // its own Undo: the shell's buttons go
-    this.showBoard();
+    try {
+      this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
+      if (this.boardUI.ownsUndo) this.renderTurnPanel(); // its own Undo: the shell's buttons go
+      this.root.classList.add("board-ready");
+      this.showBoard();
+    } catch (err) {
+      console.error(err);
+      this.error("The board could not be drawn: reload the page, or play from the list of moves (?board=list).");
+    } finally {
+      this.settled("board");
+    }
+  }
+
+  /** The page shows its grid once the board is drawn and the log loaded, each at its own size: nothing
+   * visible moves as the parts arrive one after another (the layout shift stays near 0). */
+  settled(part) {
+    this.waitingFor.delete(part);
+    if (!this.waitingFor.size) this.root.classList.add("ready");
   }
 
   boardApi() {
+    const page = this;
     return {
       step: (action) => this.send("steps/", { action }),
       undo: (wholeTurn = false) => this.send("undo/", { whole_turn: !!wholeTurn }),
@@ -104,17 +129,32 @@ class GamePage {
 
   showBoard() {
     if (!this.boardUI) return;
-    if (this.replay) this.showReplayPosition();
-    else this.boardUI.show(this.game);
+    if (this.replay) { this.replayer.show(); return; }
+    if (this.arrival.active) return; // it draws the steps, then calls back here
+    this.replayShown = null;
+    this.boardUI.show(this.game);
+    this.markShown(`live:${this.game.version}`);
   }
 
   setControls(nodes) {
     const box = this.$("#board-controls");
-    const active = document.activeElement;
-    const again = active && box.contains(active) && active.dataset.act ? active.dataset.act : null;
     box.replaceChildren(...(nodes || []));
-    if (again) box.querySelector(`[data-act="${CSS.escape(again)}"]:not([disabled])`)?.focus();
     this.$("#turn-panel").hidden = !this.turnPanelHasContent();
+  }
+
+  // ---------- keyboard focus: never dropped to the body after an action ----------
+
+  /** Where the focus goes when what had it is gone: the turn's first control, the replay's, Undo, else the
+   * turn panel's heading (focusable by script only). */
+  focusFallback() {
+    return this.root.querySelector("#board-controls:not([hidden]) :is(button, [tabindex='0'], input, select):not([disabled])")
+      || this.root.querySelector("#step-bar:not([hidden]) button:not([disabled])")
+      || this.root.querySelector("#turn-buttons button:not([disabled])")
+      || this.restingFocus();
+  }
+
+  restingFocus() {
+    return this.$("#turn-h") || this.$("#final-h") || this.$("#history [data-act=replay]");
   }
 
   // ---------- talking to the server ----------
@@ -125,28 +165,22 @@ class GamePage {
     this.sending = true;
     this.root.classList.add("sending");
     this.clearError();
-    let res, data = null;
+    let answer;
     try {
-      res = await fetch(this.url + path, {
-        method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ version: this.game.version, ...body }),
-      });
-      try { data = await res.json(); } catch { /* not JSON */ }
+      answer = await postJSON(this.url + path, { version: this.game.version, ...body });
     } catch {
-      this.sending = false;
-      this.root.classList.remove("sending");
       this.error("Not sent: the server could not be reached. Check your connection and try again.");
       throw Object.assign(new Error("offline"), { status: 0 });
+    } finally {
+      this.sending = false;
+      this.root.classList.remove("sending");
     }
-    this.sending = false;
-    this.root.classList.remove("sending");
+    const { res, data } = answer;
     if (res.ok && data) {
-      this.apply(data);
+      this.apply(data, { mine: true });
       return data;
     }
-    const detail = data?.detail || (data && typeof data === "object" ? Object.values(data).flat().join(" ") : "")
-      || `the server answered ${res.status}`;
+    const detail = errorDetail(res, data);
     if (res.status === 409) {
       this.error(`Not played: ${detail}. The game changed in the meantime: the page now shows it as it is.`);
       this.refresh();
@@ -169,49 +203,89 @@ class GamePage {
   }
 
   /** GET the game (while the socket is down, after a conflict, after a reconnection). */
+  /** Ask for the game if it is no longer at the version shown (over the socket, else over HTTP). */
+  catchUp() {
+    if (document.hidden) return;
+    if (!this.socket.send({ type: "sync", version: this.game.version })) this.refresh();
+  }
+
   async refresh() {
     try {
-      const res = await fetch(this.url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-      if (res.ok) {
-        const data = await res.json();
-        if (data.version > this.game.version) this.apply(data);
-      }
+      const data = await getJSON(this.url);
+      if (data && data.version > this.game.version) this.apply(data);
     } catch { /* offline: the socket's retries go on */ }
   }
 
-  apply(game) {
+  /** A new version of the game: from this page's own request (``mine``), the socket or a fetch. */
+  apply(game, { mine = false } = {}) {
     if (game.version < this.game.version) return;
     const started = !this.game.view && game.view;
     const changed = game.version !== this.game.version;
     const wasMine = this.myTurn;
     this.game = game;
-    this.render();
+    // what the status line said belongs to the turn it was said in ("Your turn was played." is old news
+    // once the turn comes round again)
+    if (this.said !== null && this.said !== `${game.status}:${game.current_seat}`) this.say("");
+    // a version this page did not ask for may bring others' entries: they are shown step by step first, and
+    // the page says whose turn it is after them (the arrival renders the page itself)
+    const arrive = changed && !mine && !started && this.boardUI && !this.replay && this.drawnSeq !== null;
+    const now = !arrive || wasMine; // after my own turn (from another tab, the API) nothing of others' waits
+    if (now) this.render();
     if (started) this.loadBoard();
-    else this.showBoard();
-    if (changed) this.loadMoves();
+    else if (now) this.showBoard();
+    if (arrive) this.arrival.run();
+    else if (changed) this.loadMoves();
     if (changed && !wasMine && this.myTurn && document.hidden) {
       document.title = `Your turn · ${document.title.replace(/^Your turn · /, "")}`;
     }
   }
 
-  async loadMoves() {
-    if (this.loadingMoves) { this.movesAgain = true; return; }
-    this.loadingMoves = true;
+  /** Fetch the log entries after the last one known; calls are served one after another. */
+  loadMoves() {
+    this.movesLoad = (this.movesLoad || Promise.resolve()).then(() => this.fetchMoves());
+    return this.movesLoad;
+  }
+
+  async fetchMoves() {
     try {
       const res = await fetch(`${this.url}moves/?since=${this.lastSeq}`, { credentials: "same-origin" });
-      if (res.ok) {
-        const list = await res.json();
-        for (const m of list) if (m.seq > this.lastSeq) { this.moves.push(m); this.lastSeq = m.seq; }
-        this.renderLog();
-        this.renderHistory();
-        if (this.game.status === "finished") {  // a replay starts at once
-          this.prefetch(0, null);
-          if (this.moves.length) this.prefetch(this.moves[0].seq, null);
-        }
+      if (!res.ok) throw new Error(`moves: ${res.status}`);
+      const list = await res.json();
+      for (const m of list) if (m.seq > this.lastSeq) { this.moves.push(m); this.lastSeq = m.seq; }
+      if (this.drawnSeq === null) this.drawnSeq = this.lastSeq; // the page opened on these
+      if (!this.arrival.running) this.drawnSeq = this.lastSeq;
+      this.renderLog();
+      this.renderHistory();
+      if (this.game.status === "finished") { // a replay starts at once
+        this.prefetch(0, null);
+        if (this.moves.length) this.prefetch(this.moves[0].seq, null);
       }
     } catch { /* tried again at the next update */ }
-    this.loadingMoves = false;
-    if (this.movesAgain) { this.movesAgain = false; this.loadMoves(); }
+    this.settled("moves");
+  }
+
+  /** The entries not on the board yet that this page did not make (another seat's, the computer's, the
+   * server's), marked as drawn now. */
+  freshMoves() {
+    const fresh = this.moves.filter((m) => m.seq > (this.drawnSeq ?? this.lastSeq));
+    this.drawnSeq = this.lastSeq;
+    const me = this.game.your_seat;
+    return fresh.filter((m) => (m.steps?.length || 0) > 0 && !(m.kind === "turn" && me !== null && m.seat === me));
+  }
+
+  /** One step of an arriving entry on the board, with the scores of that position beside it. */
+  drawArrival(position) {
+    this.replayShown = position;
+    this.boardUI?.showPosition(position);
+    this.markShown(`arrive:${position.seq}:${position.step ?? ""}`);
+    this.render();
+    this.renderLog();
+  }
+
+  arrivalDone() {
+    this.render();
+    this.renderLog();
+    this.showBoard();
   }
 
   /** The position after move `seq` (and `step` of its steps), fetched once. */
@@ -241,228 +315,126 @@ class GamePage {
     return `<span class="seat-name seat-${seat}">${escapeHtml(this.plainName(seat))}</span>`;
   }
 
+  /** The view the board shows when it is not the live game, else null. */
+  shownView() {
+    return (this.replay || this.arrival.active) ? this.replayShown?.view ?? null : null;
+  }
+
   render() {
     const g = this.game;
-    this.root.classList.toggle("my-turn", this.myTurn);
+    this.root.classList.toggle("my-turn", this.myTurn && !this.arrival.active);
     this.root.classList.toggle("finished", g.status === "finished");
     this.root.classList.toggle("replaying", !!this.replay);
+    this.root.classList.toggle("arriving", this.arrival.active);
     this.$("#board-empty").hidden = !!g.view;
     this.renderTurnLine();
     this.renderTurnPanel();
-    this.$("#scores").innerHTML = g.seats.length ? seatsHTML(g, (s) => this.name(s)) : "";
+    const shown = this.shownView();
+    this.$("#scores").innerHTML = g.seats.length ? seatsHTML(g, (s) => this.name(s), shown) : "";
     this.renderFinal();
   }
 
+  /** What the turn line and panel are told: the game and what the page shows. */
+  turnState() {
+    return { game: this.game, name: (n) => this.name(n), plainName: (n) => this.plainName(n), myTurn: this.myTurn,
+      replaying: !!this.replay, arriving: this.arrival.active ? this.arrival.current : null };
+  }
+
   renderTurnLine() {
-    const g = this.game;
-    let text;
-    if (g.status === "open") text = "Waiting for players to join.";
-    else if (g.status === "aborted") text = "This game was aborted.";
-    else if (g.status === "finished") text = `Game over. ${this.verdictText()}`;
-    else if (this.myTurn) text = "Your turn.";
-    else if (g.current_seat !== null && g.current_seat !== undefined) text = `${this.plainName(g.current_seat)} is to play.`;
-    else text = "";
+    const text = turnLineText(this.turnState());
     const line = this.$("#turn-line");
     if (line.textContent !== text) line.textContent = text;
   }
 
-  verdictText() {
-    const winners = this.game.seats.filter((s) => s.result === "won");
-    if (!winners.length) return "";
-    return winners.length === 1 ? `${this.plainName(winners[0].seat)} wins.`
-      : `${joinWords(winners.map((s) => this.plainName(s.seat)))} share the win.`;
-  }
-
   renderTurnPanel() {
     const g = this.game;
-    let info = "";
-    if (g.status === "open") {
-      info = `<h2>Waiting for players</h2><p>${g.seats.length} of ${g.players} seats taken: ${joinWords(g.seats.map((s) => this.name(s.seat)))}. The game starts when every seat is taken.</p>`;
-      if (g.invite_url) {
-        info += `<p><label for="invite-link">Invitation link</label></p><div class="copy-row"><input id="invite-link" readonly value="${escapeHtml(g.invite_url)}"><button type="button" class="btn" data-act="copy-invite">Copy</button></div>`;
-      }
-    } else if (g.status === "aborted") {
-      info = `<h2>Game aborted</h2><p>A moderator stopped this game; it will not go on.</p>`;
-    } else if (g.status === "active" && this.replay) {
-      info = `<h2>Replay</h2><p>The board shows an earlier position. <button type="button" class="btn small" data-act="end-replay">Back to the game</button></p>`;
-    } else if (g.status === "active" && this.myTurn) {
-      const steps = g.turn?.steps || [];
-      info = `<h2>Your turn</h2>`;
-      if (steps.length) info += `<p class="small">This turn so far: ${steps.map((s) => escapeHtml(s.words)).join("; ")}.</p>`;
-    } else if (g.status === "active") {
-      const who = g.current_seat;
-      info = `<h2>${g.your_seat === null ? "Watching" : "Not your turn"}</h2><p class="waiting-for">${seatDot(who)} Waiting for ${this.name(who)} to play. ${clockHTML(g)}</p>`;
-      if (g.your_seat !== null) info += `<p class="muted small">The board updates by itself when they play.</p>`;
-    }
-    this.$("#turn-info").innerHTML = info;
+    const info = turnInfoHTML(this.turnState());
+    const box = this.$("#turn-info");
+    if (box.innerHTML !== info) box.innerHTML = info;
     // a board that draws its own Undo (``ownsUndo``) gets none from the shell
-    const undo = this.myTurn && !this.replay && !this.boardUI?.ownsUndo ? g.turn?.undo || 0 : 0;
+    const undo = this.myTurn && !this.replay && !this.arrival.active && !this.boardUI?.ownsUndo ? g.turn?.undo || 0 : 0;
     const buttons = [];
     if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
     if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);
-    this.$("#turn-buttons").innerHTML = buttons.join("");
+    const row = this.$("#turn-buttons");
+    if (row.innerHTML !== buttons.join("")) row.innerHTML = buttons.join("");
+    this.$("#board-controls").hidden = !!(this.replay || this.arrival.active);
     this.$("#turn-panel").hidden = !this.turnPanelHasContent();
     this.renderSeatActions();
   }
 
-  /** Resigning, under the players (out of the turn's way): asked twice. */
   renderSeatActions() {
-    const g = this.game;
     const box = this.$("#seat-actions");
-    if (!box) return;
-    const mine = g.seats.find((s) => s.seat === g.your_seat);
-    box.innerHTML = g.status === "active" && !this.replay && mine?.status === "playing"
-      ? (this.confirmingResign
-        ? `<p class="resign-ask small">Resign this game? You rank last, and the others play on.</p>
-           <button type="button" class="btn danger" data-act="resign-yes">Yes, resign</button>
-           <button type="button" class="btn" data-act="resign-no">No, play on</button>`
-        : `<button type="button" class="btn quiet" data-act="resign">Resign…</button>`)
-      : "";
+    const html = this.replay ? "" : seatActionsHTML(this.game, this.confirmingResign);
+    if (box && box.innerHTML.trim() !== html.trim()) box.innerHTML = html;
   }
 
   turnPanelHasContent() {
-    return !!(this.$("#turn-info").innerHTML.trim() || this.$("#board-controls").children.length
+    return !!(this.$("#turn-info").innerHTML.trim() || (!this.$("#board-controls").hidden && this.$("#board-controls").children.length)
       || this.$("#turn-buttons").children.length);
   }
 
   renderFinal() {
     const box = this.$("#final-panel");
-    if (this.game.status !== "finished") { box.hidden = true; return; }
+    // the result shows once the last move has been shown, not over the steps that lead to it
+    if (this.game.status !== "finished" || this.arrival.active) { box.hidden = true; return; }
     box.hidden = false;
-    box.innerHTML = finalHTML(this.game, (s) => this.name(s))
+    const html = finalHTML(this.game, (s) => this.name(s))
       + `<div class="buttons"><button type="button" class="btn" data-act="replay">Replay the game</button>
          <a class="btn" href="${this.url}record/?download=1" download="${this.game.game}-${this.game.id}.json">Download the record</a></div>`;
+    if (box.innerHTML !== html) box.innerHTML = html;
   }
 
-  /** Moves after my own last turn (what happened while I was away). */
-  sinceMoves() {
-    const me = this.game.your_seat;
-    if (me === null || me === undefined) return [];
-    let i = this.moves.length - 1;
-    while (i >= 0 && !(this.moves[i].seat === me && this.moves[i].kind === "turn")) i--;
-    return i < 0 ? [] : this.moves.slice(i + 1);
-  }
-
-  moveWords(m) {
-    const extra = (m.event_words || []).filter(Boolean);
-    return escapeHtml(m.words) + (extra.length ? ` <span class="events">${extra.map(escapeHtml).join("; ")}.</span>` : "");
-  }
+  moveWords(m) { return moveWordsHTML(m); }
 
   renderLog() {
-    const since = new Set(this.sinceMoves().map((m) => m.seq));
-    const items = this.moves.slice().reverse().map((m, i) => {
-      const index = this.moves.length - i;
-      return `<li class="${since.has(m.seq) ? "new" : ""}" data-seq="${m.seq}"><button type="button" class="log-entry" data-act="replay-at" data-index="${index}" title="Show the board after this move">`
-        + `<span class="turn-no">${m.seq}</span> ${this.moveWords(m)}</button></li>`;
-    });
-    this.$("#log").innerHTML = items.join("") || `<li class="muted">No moves yet.</li>`;
+    const shown = this.arrival.active ? this.arrival.current.move.seq : this.replay ? this.replayer.seq() || null : null;
+    const html = logHTML(this.moves, this.game.your_seat, shown);
+    const log = this.$("#log");
+    if (log.innerHTML !== html) log.innerHTML = html;
     this.$("#log-count").textContent = this.moves.length ? `(${this.moves.length})` : "";
   }
 
   renderHistory() {
     const box = this.$("#history");
-    if (!this.game.view || !this.moves.length || this.replay || this.game.status === "finished") { box.innerHTML = ""; return; }
-    const since = this.sinceMoves().length;
-    box.innerHTML = `${since ? `<p class="small">${since} move${since === 1 ? "" : "s"} since your last turn (marked below).</p>` : ""}
-      <div class="buttons"><button type="button" class="btn small" data-act="replay">Replay from the start</button>
-      <a class="btn small" href="${this.url}record/?download=1" download="${this.game.game}-${this.game.id}.json">Download the record</a></div>`;
+    const g = this.game;
+    const html = !g.view || !this.moves.length || this.replay || g.status === "finished" ? ""
+      : historyHTML(this.moves, g.your_seat, `${this.url}record/?download=1`, `${g.game}-${g.id}.json`);
+    if (box.innerHTML !== html) box.innerHTML = html;
   }
 
-  // ---------- replay: each position is the server's view then ----------
+  // ---------- replay (shell/replay.js): what it asks of the page ----------
+
+  replayChanged() {
+    if (!this.replay) this.replayShown = null;
+    this.render();
+    this.renderLog();
+    this.renderHistory();
+    if (!this.replay) this.showBoard();
+  }
+
+  /** A replay position on the board, with the scores of that position beside it. */
+  drawReplay(position) {
+    this.replayShown = position;
+    this.boardUI?.showPosition(position);
+    this.render();
+    this.renderLog();
+    this.markShown(`replay:${position.seq}:${position.step ?? ""}`);
+  }
+
+  escape(text) { return escapeHtml(text); }
 
   startReplay(index = 0) {
-    if (!this.moves.length && index) return;
-    this.replay = { index: Math.max(0, Math.min(this.moves.length, index)), step: null };
-    this.render();
-    this.renderHistory();
-    this.showReplayPosition();
-    this.say("Replay: the arrow keys (← →) step through the moves; Escape returns to the game.");
-    this.$("#step-bar [data-act=step-next]:not([disabled])")?.focus();
-  }
-
-  endReplay() {
-    this.replay = null;
-    this.$("#step-bar").hidden = true;
-    this.$("#step-bar").innerHTML = "";
-    this.render();
-    this.renderHistory();
-    this.showBoard();
-    this.say("");
-    document.dispatchEvent(new CustomEvent("game:replay", { detail: { seq: null } }));  // the chat: live again
-  }
-
-  replaySeq() {
-    const i = this.replay.index;
-    return i === 0 ? 0 : this.moves[i - 1].seq;
-  }
-
-  showReplayPosition() {
-    const r = this.replay;
-    const seq = this.replaySeq();
-    this.renderStepBar();
-    // the chat shows the messages written up to this move
-    document.dispatchEvent(new CustomEvent("game:replay", { detail: { seq } }));
-    const p = this.position(seq, r.step);
-    const draw = (data) => {
-      if (this.replay !== r || this.replaySeq() !== seq) return;
-      if (data?.view) this.boardUI?.showPosition({ ...data, move: r.index ? this.moves[r.index - 1] : null });
-    };
-    if (p.value) draw(p.value); // already here: drawn at once
-    else p.then(draw, () => this.error("That position could not be loaded."));
-    // the neighbours, for a quick step
-    if (r.index < this.moves.length) this.prefetch(this.moves[r.index].seq, null);
-    if (r.index > 1) this.prefetch(this.moves[r.index - 2].seq, null);
-  }
-
-  renderStepBar() {
-    const bar = this.$("#step-bar");
-    const r = this.replay;
-    const n = this.moves.length, i = r.index;
-    const move = i ? this.moves[i - 1] : null;
-    const caption = move ? this.moveWords(move) : "The start of the game.";
-    const steps = move?.steps || [];
-    let sub = "";
-    if (steps.length > 1) {
-      const k = r.step ?? steps.length;
-      sub = `<div class="buttons sub-steps" role="group" aria-label="Actions of this move">
-        <button type="button" class="btn small" data-act="substep-prev" ${k <= 1 ? "disabled" : ""}>◀ Action</button>
-        <span class="step-no">Action <strong>${k}</strong> of ${steps.length}: ${escapeHtml(steps[k - 1].words)}</span>
-        <button type="button" class="btn small" data-act="substep-next" ${k >= steps.length ? "disabled" : ""}>Action ▶</button></div>`;
-    }
-    bar.hidden = false;
-    bar.innerHTML = `<div class="buttons" role="group" aria-label="Replay">
-        <button type="button" class="btn small" data-act="step-first" ${i === 0 ? "disabled" : ""}>« First</button>
-        <button type="button" class="btn small" data-act="step-prev" ${i === 0 ? "disabled" : ""} aria-label="Previous move">◀</button>
-        <span class="step-no move-no">Move <strong>${i}</strong> of ${n}</span>
-        <button type="button" class="btn small" data-act="step-next" ${i >= n ? "disabled" : ""} aria-label="Next move">▶</button>
-        <button type="button" class="btn small" data-act="step-last" ${i >= n ? "disabled" : ""}>Last »</button>
-        <button type="button" class="btn small" data-act="end-replay">Back to the game</button></div>
-      <p class="step-caption" aria-live="polite">${caption}</p>${sub}`;
-  }
-
-  stepReplay(to) {
-    if (!this.replay) return;
-    const focus = document.activeElement?.dataset?.act;
-    this.replay.index = Math.max(0, Math.min(this.moves.length, to));
-    this.replay.step = null;
-    this.showReplayPosition();
-    const again = focus && this.$(`#step-bar [data-act=${focus}]`);
-    if (again && !again.disabled) again.focus();
-    else if (focus?.startsWith("step")) this.$("#step-bar [data-act=step-next]:not([disabled]), #step-bar [data-act=step-prev]:not([disabled])")?.focus();
-  }
-
-  stepAction(delta) {
-    const move = this.moves[this.replay.index - 1];
-    const n = move?.steps?.length || 0;
-    const k = (this.replay.step ?? n) + delta;
-    this.replay.step = Math.max(1, Math.min(n, k));
-    if (this.replay.step === n) this.replay.step = null;
-    this.showReplayPosition();
+    this.arrival.skip();
+    this.replayer.start(index);
   }
 
   // ---------- messages ----------
 
-  say(text) { this.$("#status").textContent = text; }
+  say(text) {
+    this.$("#status").textContent = text;
+    this.said = text ? `${this.game.status}:${this.game.current_seat}` : null;
+  }
 
   error(text) {
     const box = this.$("#alert");
@@ -496,16 +468,8 @@ class GamePage {
   // ---------- controls ----------
 
   bindControls() {
-    document.addEventListener("keydown", (e) => {
-      if (!this.replay || e.altKey || e.ctrlKey || e.metaKey) return;
-      const tag = (e.target.tagName || "").toLowerCase();
-      if (["input", "textarea", "select"].includes(tag)) return;
-      const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
-      if (e.key in keys) { this.stepReplay(this.replay.index + keys[e.key]); e.preventDefault(); e.stopPropagation(); }
-      else if (e.key === "Home") { this.stepReplay(0); e.preventDefault(); }
-      else if (e.key === "End") { this.stepReplay(this.moves.length); e.preventDefault(); }
-      else if (e.key === "Escape") { this.endReplay(); e.preventDefault(); }
-    }, true);
+    // a tap or click on the board while another's turn arrives goes straight to the live game
+    this.$("#board-root").addEventListener("pointerdown", () => { if (this.arrival.active) this.arrival.skip(); });
     this.root.addEventListener("click", (e) => {
       const btn = e.target.closest("[data-act]");
       if (!btn || btn.disabled) return;
@@ -515,24 +479,19 @@ class GamePage {
         "undo-turn": () => this.send("undo/", { whole_turn: true }).catch(() => {}),
         replay: () => this.startReplay(0),
         "replay-at": () => this.startReplay(Number(btn.dataset.index)),
-        "end-replay": () => this.endReplay(),
-        "step-first": () => this.stepReplay(0),
-        "step-prev": () => this.stepReplay(this.replay.index - 1),
-        "step-next": () => this.stepReplay(this.replay.index + 1),
-        "step-last": () => this.stepReplay(this.moves.length),
-        "substep-prev": () => this.stepAction(-1),
-        "substep-next": () => this.stepAction(1),
+        "skip-arrival": () => this.arrival.skip(),
         "copy-invite": () => this.copyInvite(),
         resign: () => { this.confirmingResign = true; this.renderSeatActions(); this.$("[data-act=resign-no]")?.focus(); },
-        "resign-no": () => { this.confirmingResign = false; this.renderSeatActions(); },
+        "resign-no": () => { this.confirmingResign = false; this.renderSeatActions(); this.$("[data-act=resign]")?.focus(); },
         "resign-yes": () => {
           this.confirmingResign = false;
           this.send("resign/", {}).then(() => this.say("You resigned this game."), () => {});
         },
       };
-      if (actions[act]) {
+      const run = actions[act] || (this.replay && this.replayer.action(act, btn));
+      if (run) {
         e.preventDefault();
-        actions[act]();
+        run();
       }
     });
   }
@@ -549,9 +508,5 @@ class GamePage {
   }
 }
 
-let page = null;
 const root = document.getElementById("game");
-if (root) {
-  page = new GamePage(root);
-  window.arkGame = page;
-}
+if (root) window.arkGame = new GamePage(root);

@@ -5,17 +5,30 @@ import { LiveSocket } from "./live.js";
 const root = document.getElementById("lobby");
 const baseTitle = document.title.replace(/^\(\d+\)\s*/, "");
 
-/** The new-game form shows a game's own options only while that game is chosen. */
-function showOptionsOf(form) {
+/** Both game forms show only what the chosen game allows: its own options, and the player counts its engine
+ * allows (the seat list's data-counts, from the registry); a count it does not allow cannot be chosen. */
+function fitToGame(form) {
   const game = form.querySelector("select[name=game]")?.value;
   for (const input of form.querySelectorAll("[data-for-game]")) {
     const row = input.closest("div") || input;
     row.hidden = input.dataset.forGame !== game;
   }
+  const seats = form.querySelector("select[name=seats][data-counts]");
+  if (seats) {
+    const allowed = (JSON.parse(seats.dataset.counts)[game] || []).map(String);
+    for (const option of seats.options) option.hidden = option.disabled = !allowed.includes(option.value);
+    if (!allowed.includes(seats.value) && allowed.length) seats.value = allowed[0];
+  }
+  const computers = form.querySelector("select[name=computer_seats]");
+  if (computers && seats) {  // at most every seat but the creator's
+    for (const option of computers.options) option.hidden = option.disabled = Number(option.value) >= Number(seats.value);
+    if (Number(computers.value) >= Number(seats.value)) computers.value = "0";
+  }
 }
-for (const form of document.querySelectorAll("form.new-game")) {
-  form.querySelector("select[name=game]")?.addEventListener("change", () => showOptionsOf(form));
-  showOptionsOf(form);
+for (const form of document.querySelectorAll("form.new-game, form.play-computer")) {
+  form.querySelector("select[name=game]")?.addEventListener("change", () => fitToGame(form));
+  form.querySelector("select[name=seats]")?.addEventListener("change", () => fitToGame(form));
+  fitToGame(form);
 }
 
 function waitingIds() {

@@ -12,14 +12,20 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_friend_without_an_account_signs_up_and_lands_on_the_invitation() -> None:
-    host = UserFactory()
-    game = services.game_create(user=host, game="ark", players=2, private=True)
+    host = UserFactory(display_name="Amelia")
+    game = services.game_create(user=host, game="tikal", players=3, private=True)
     invite = f"/games/join/{game.invite_code}/"
     friend = Client()
-    login = friend.get(invite)
-    assert login.status_code == 302 and login["Location"].startswith("/accounts/login/?next=")
-    page = friend.get(login["Location"]).content.decode()
-    assert f'href="/accounts/signup/?next=/games/join/{game.invite_code}/"' in page.replace("%2F", "/")
+    landing = friend.get(invite)  # signed out: the invitation itself, not a bare log-in page
+    assert landing.status_code == 200
+    page = landing.content.decode().replace("%2F", "/")
+    assert "Amelia invites you to play Tikal" in page and "1 of 3 seats taken" in page
+    signup_link = f'href="/accounts/signup/?next=/games/join/{game.invite_code}/"'
+    assert page.count(signup_link) == 2  # the page's big button and the header's "Sign up": both keep it
+    assert f'href="/accounts/login/?next=/games/join/{game.invite_code}/"' in page
+    assert 'class="btn primary big"' in page  # signing up is the page's main action
+    taken = friend.post(invite)  # taking the seat needs an account: to the log-in, and back here after
+    assert taken.status_code == 302 and taken["Location"].startswith("/accounts/login/?next=")
     signup = friend.get(f"/accounts/signup/?next={invite}").content.decode()
     assert f'name="next" value="{invite}"' in signup
     response = friend.post("/accounts/signup/", {"username": "newfriend", "email": "f@x.org", "password": PASSWORD,
@@ -28,7 +34,7 @@ def test_a_friend_without_an_account_signs_up_and_lands_on_the_invitation() -> N
     assert response.status_code == 302 and response["Location"] == invite
     friend.post(invite)
     assert Seat.objects.filter(game=game, user__username="newfriend").exists()
-    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN  # one seat of three still open
     assert Seat.objects.get(user__username="newfriend").user.time_zone == "Europe/Paris"  # the browser's
 
 

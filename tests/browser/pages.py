@@ -43,8 +43,18 @@ def game_data(page: Any, game_id: int) -> dict[str, Any]:
 
 
 def wait_for_game(page: Any) -> None:
-    """The game page has drawn its board from the embedded data."""
-    page.wait_for_function("() => window.arkGame && document.querySelectorAll('#board .layer-tiles .tile').length > 0")
+    """The game page has drawn its board from the embedded data and shows its grid (static/js/game.js shows it
+    once the board is drawn and the log loaded: until then nothing in it can take the focus)."""
+    page.wait_for_function("() => window.arkGame && document.querySelectorAll('#board .layer-tiles .tile').length > 0"
+                           " && document.querySelector('#game.ready')")
+
+
+def wait_live(page: Any, version: int, timeout: float = 30000) -> None:
+    """The page shows the live game at ``version`` or later: what arrived from the other seats has been shown
+    step by step (static/js/shell/arrival.js) and the board shows the game as it is, with its choices."""
+    page.wait_for_function("v => window.arkGame && window.arkGame.game.version >= v && "
+                           "document.querySelector('#game').dataset.shown === `live:${window.arkGame.game.version}`",
+                           arg=version, timeout=timeout)
 
 
 def tiles_on_board(page: Any) -> int:

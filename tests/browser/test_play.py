@@ -2,6 +2,7 @@
 live, play on to the end, and read the final scores and the winner on the page."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -23,7 +24,9 @@ from tests.browser.pages import (
     sign_up,
     tiles_on_board,
     wait_for_game,
+    wait_live,
 )
+from tests.browser.shell_checks import api_turn
 from tests.factories import PASSWORD as FACTORY_PASSWORD
 from tests.factories import UserFactory
 
@@ -94,6 +97,7 @@ def test_two_players_play_an_ark_game_in_the_browser(new_page, live_url, tmp_pat
                                 arg=before + 1)
         other.wait_for_function("() => document.querySelector('#log li') && "
                                 "document.querySelector('#log li').textContent.includes('laid')")  # the server's words
+        wait_live(other, answer["version"])  # the turn shown step by step, then the live game
         assert my_turn(other) or Game.objects.get(pk=game_id).current_seat is None
 
     # Most of the game is played by a helper through the service; halfway, a picture of the board.
@@ -123,8 +127,8 @@ def test_two_players_play_an_ark_game_in_the_browser(new_page, live_url, tmp_pat
         mover = ann if my_turn(ann) else bob
         place_first_fit(mover, game_id)
         confirm_turn(mover)
-        for page in (ann, bob):  # both pages follow live
-            page.wait_for_function("v => window.arkGame.game.version >= v", arg=game.version + 1)
+        for page in (ann, bob):  # both pages follow live (the other's turn shown step by step first)
+            wait_live(page, game.version + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     scores = {seat.user.username: seat.score for seat in game.seats.select_related("user")}
@@ -163,6 +167,9 @@ def test_a_turn_from_the_keyboard_and_a_lost_connection(new_page, live_url):
     lobby.wait_for_function("() => document.querySelector('#lobby') !== null")
     page = new_page(width=390, height=844)  # a phone
     log_in(page, mover.username, FACTORY_PASSWORD)
+    sockets, game_frames = [], []
+    page.on("websocket", lambda ws: (sockets.append(ws.url), ws.on("framereceived", lambda frame: game_frames.append(
+        json.loads(frame).get("version") if '"type":"game"' in str(frame) else None))))
     page.goto(f"/games/{game.pk}/")
     wait_for_game(page)
     assert "Your turn" in page.locator("#turn-line").inner_text()
@@ -203,8 +210,22 @@ def test_a_turn_from_the_keyboard_and_a_lost_connection(new_page, live_url):
         page.keyboard.press("Enter")
     assert answer.value.ok
     page.wait_for_function("() => !document.querySelector('#game.my-turn')")
+    # the focus stays on the page's controls, never dropped to the body
+    assert page.evaluate("document.activeElement !== document.body && !!document.activeElement.closest('#game')")
     # The other player's lobby now lists the game as waiting for them, without a reload.
     lobby.wait_for_selector(f"#waiting-list li.waiting[data-game='{game.pk}']")
+    # They play; the turn comes back: the old "Your turn was played." is gone under the fresh "Your turn".
+    other = new_page()
+    log_in(other, waiter.username, FACTORY_PASSWORD)
+    game = Game.objects.get(pk=game.pk)
+    version = api_turn(other, game.pk, random.Random(3))["version"]
+    page.wait_for_function("v => window.arkGame.game.version >= v && document.querySelector('#game.my-turn')",
+                           arg=version)
+    assert "was played" not in page.locator("#status").inner_text()
+    # one socket for the whole page (board, chat, rematch), and each version's frame once
+    versions = [v for v in game_frames if v is not None]
+    game_sockets = [url for url in sockets if "/ws/games/" in url]
+    assert len(game_sockets) == 1 and versions and len(versions) == len(set(versions)), (sockets, versions)
 
     # The live link drops: the page says so and comes back by itself.
     page.evaluate("window.arkGame.socket.ws.close()")

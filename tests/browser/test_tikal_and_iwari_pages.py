@@ -12,7 +12,7 @@ from typing import Any
 from django.db import connections
 
 from games.models import Game
-from tests.browser.pages import log_in
+from tests.browser.pages import log_in, wait_live
 from tests.factories import PASSWORD, UserFactory, play_turn, start_game
 
 
@@ -44,6 +44,12 @@ def pages_of(new_page: Any, game: Game, sizes: Any = None) -> dict[int, Any]:
     return out
 
 
+def focus_kept(page: Any) -> None:
+    """After an action the keyboard focus is on something of the game page, never dropped to the body."""
+    page.wait_for_function("() => document.activeElement && document.activeElement !== document.body"
+                           " && !!document.activeElement.closest('#game')", timeout=3000)
+
+
 def tikal_turn(page: Any) -> None:
     """Lay the hex where the view lists it first, bring two workers in, end the turn: all by clicking."""
     first = next(a for a in view(page)["legal"] if a["type"] == "place")
@@ -54,6 +60,7 @@ def tikal_turn(page: Any) -> None:
     before = version(page)
     page.locator(".tk-place").click()
     answered(page, before)
+    focus_kept(page)  # "Place here" is gone: the focus moved on within the page, not to the body
     for _ in range(2):
         before = version(page)
         page.locator(".tk-enter button[data-piece='worker']").first.click()
@@ -146,6 +153,7 @@ def tikal_turn_on_a_phone(page: Any) -> None:
     before = version(page)
     page.locator(".tk-end").click()
     answered(page, before)
+    focus_kept(page)
 
 
 def test_two_players_play_tikal_turns_on_the_page(new_page, live_url) -> None:
@@ -157,7 +165,7 @@ def test_two_players_play_tikal_turns_on_the_page(new_page, live_url) -> None:
     for turn in range(4):
         game.refresh_from_db()
         mover, other = pages[game.current_seat], pages[1 - game.current_seat]
-        mover.wait_for_function("v => window.arkGame.game.version >= v", arg=game.version)
+        wait_live(mover, game.version)
         assert my_turn(mover)
         if turn == 0:
             tikal_turn_by_keyboard(mover)
@@ -240,7 +248,7 @@ def test_two_players_play_iwari_turns_with_the_third_tribe_on_the_page(new_page,
         game.refresh_from_db()
         seat = game.current_seat
         mover, other = pages[seat], pages[1 - seat]
-        mover.wait_for_function("v => window.arkGame.game.version >= v", arg=game.version)
+        wait_live(mover, game.version)
         hand_before = len(view(mover)["hand"])
         steps = 0
         while my_turn(mover):

@@ -127,6 +127,8 @@ def test_release_steps_and_static_files_in_production(tmp_path) -> None:
     assert hashed_game_js != "js/game.js"
     game_js = (tmp_path / "static" / hashed_game_js).read_text()
     assert 'from "./board.js"' not in game_js  # its imports point at hashed files too
+    dom_js = (tmp_path / "static" / manifest["js/shell/dom.js"]).read_text()  # the boards' shared helpers
+    assert 'from "./words.js"' not in dom_js and "export function el(" in dom_js
     result = run_python("""
 import json
 from django.test import Client

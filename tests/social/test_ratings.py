@@ -175,7 +175,7 @@ def test_resigning_before_every_player_has_moved_aborts_the_game_unrated(make_us
     board = api[alt].get("/api/ratings/ark/").json()
     assert "farmer" not in str(board)
     words = [m["words"] for m in api[farmer].get(f"/api/games/{made['id']}/moves/?since=0").json()]
-    assert words[-1] == "Alt left before every player had played a turn: the game is aborted, and rates no one"
+    assert words[-1] == "alt left before every player had played a turn: the game is aborted, and rates no one"
 
 
 def test_three_players_abort_until_each_has_played_a_turn(users) -> None:

@@ -34,7 +34,6 @@ function duration(ms) {
   return `${Math.max(1, min)} min`;
 }
 
-/** The players: one row per seat, with score, status and the clock of the seat to move. */
 /** A seat's rating as the server gives it: "1032", "1000?" while provisional, with the change after a game. */
 export function ratingHTML(r) {
   if (!r || r.rating === undefined || r.rating === null) return "";
@@ -42,23 +41,40 @@ export function ratingHTML(r) {
   return ` <span class="rating small muted" title="${r.provisional ? "Provisional rating" : "Rating"}">${Number(r.rating)}${r.provisional ? "?" : ""}</span>${change}`;
 }
 
-export function seatsHTML(game, name) {
+/** True if the seat is played by the site's computer (its moves come by themselves, with no deadline). */
+export function isComputer(game, seat) {
+  return game.seats.find((s) => s.seat === seat)?.user.kind === "computer";
+}
+
+/**
+ * The players: one row per seat, with score, status and the clock of the seat to move.
+ * ``shown``: the view the board shows when it is not the live one (a replay, a turn arriving step by step):
+ * its scores and its seat to move are shown instead, and no clock.
+ */
+export function seatsHTML(game, name, shown = null) {
   const seats = [...game.seats].sort((a, b) => a.seat - b.seat);
+  const live = !shown;
+  const current = live ? (game.status === "active" ? game.current_seat : null) : shown.current_seat;
   let rows = "";
   for (const s of seats) {
     const n = s.seat;
-    const toMove = game.status === "active" && game.current_seat === n;
+    const toMove = current !== null && current !== undefined && current === n;
+    const computer = s.user.kind === "computer";
     const bits = [];
-    if (toMove) bits.push(`<span class="to-move">to move</span>${clockHTML(game) ? `, ${clockHTML(game)}` : ""}`);
+    if (toMove && live && computer) bits.push(`<span class="to-move thinking">thinking<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span></span>`);
+    else if (toMove && live) bits.push(`<span class="to-move">to move</span>${clockHTML(game) ? `, ${clockHTML(game)}` : ""}`);
+    else if (toMove) bits.push(`<span class="to-move">to move</span>`);
     if (s.status !== "playing") bits.push(`<span class="small">${escapeHtml(s.status)}</span>`);
-    if (s.result === "won") bits.push(`<strong class="winner small">winner</strong>`);
-    if (s.user.kind === "computer" || s.user.kind === "bot") bits.push(`<span class="small muted">${s.user.kind === "bot" ? "program" : "computer"}</span>`);
+    if (s.result === "won" && live) bits.push(`<strong class="winner small">winner</strong>`);
+    if (computer || s.user.kind === "bot") bits.push(`<span class="small muted">${s.user.kind === "bot" ? "program" : "computer"}</span>`);
+    const score = live ? s.score : (shown.scores?.[n] ?? s.score);
     rows += `<tr class="${toMove ? "current" : ""}${n === game.your_seat ? " me" : ""}" data-seat="${n}">
       <th scope="row"><span class="who">${seatDot(n)}<span><span class="player-name">${name(n)}</span>${ratingHTML(s.rating)}${n === game.your_seat ? ' <span class="muted">(you)</span>' : ""}${bits.length ? `<br>${bits.join(" · ")}` : ""}</span></span></th>
-      <td class="num score">${s.score}</td></tr>`;
+      <td class="num score">${Number(score)}</td></tr>`;
   }
-  return `<table class="scores"><caption class="visually-hidden">Players and scores</caption>
-    <thead><tr><th scope="col">Player</th><th scope="col" class="num">Score</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const caption = live ? "Players and scores" : "Players and scores at the position shown";
+  return `<table class="scores"><caption class="visually-hidden">${caption}</caption>
+    <thead><tr><th scope="col">Player</th><th scope="col" class="num">${live ? "Score" : "Score then"}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** The final result: the verdict and each player's total, best first. */
@@ -71,7 +87,7 @@ export function finalHTML(game, name) {
       : `${joinWords(winners.map((s) => name(s.seat)))} share the win with ${top} points each.`;
   const rows = order.map((s) => `<tr class="${s.result === "won" ? "won" : ""}"><th scope="row"><span class="who">${seatDot(s.seat)}${name(s.seat)}${ratingHTML(s.rating)}</span></th>
       <td class="small muted">${escapeHtml(s.result || s.status)}</td><td class="num total">${s.score}</td></tr>`).join("");
-  return `<h2 id="final-h">Final scores</h2><p class="verdict" id="verdict">${verdict}</p>
+  return `<h2 id="final-h" tabindex="-1">Final scores</h2><p class="verdict" id="verdict">${verdict}</p>
     <div class="table-scroll"><table class="final"><thead><tr><th scope="col">Player</th><th scope="col">Result</th><th scope="col" class="num">Total</th></tr></thead>
     <tbody>${rows}</tbody></table></div>`;
 }

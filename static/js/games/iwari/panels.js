@@ -37,8 +37,16 @@ function whoCell(tribe, names, extra = []) {
   return th;
 }
 
-function scroller(node) {
-  const s = el("div", "iw-table-scroll");
+/** A table wider than a phone scrolls sideways: the box takes the focus so that the keyboard can scroll it too. */
+export function keyboardScrollable(box, label) {
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", label);
+  return box;
+}
+
+function scroller(node, label) {
+  const s = keyboardScrollable(el("div", "iw-table-scroll"), label);
   s.appendChild(node);
   return s;
 }
@@ -75,7 +83,7 @@ export function drawInfo(box, scene) {
       tr.appendChild(el("td", "num", `${tv.totems[tribe]}${lead ? " (leads)" : ""}`));
       body.appendChild(tr);
     }
-    box.appendChild(scroller(tab));
+    box.appendChild(scroller(tab, "Pieces in this territory"));
   } else {
     box.appendChild(el("p", "iw-small iw-muted", "No pieces here yet."));
   }
@@ -147,7 +155,7 @@ export function drawTribes(box, scene) {
     }
     body.appendChild(tr);
   }
-  box.appendChild(scroller(tab));
+  box.appendChild(scroller(tab, "Scores if it ended now"));
 }
 
 /** The cards in play: the display, the deck, the last discards; the feats left and placed on connections. */

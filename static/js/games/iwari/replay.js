@@ -24,7 +24,8 @@ export function replayScene(position) {
   const upTo = position?.step === null || position?.step === undefined ? steps.length : Math.min(position.step, steps.length);
   steps.slice(0, upTo).forEach((a) => markAction(marks, a));
   let caption;
-  if (!move) caption = "Replay: the start of the journey.";
+  if (position?.arriving) caption = `Move ${position.seq}, as it was played${marks.spaces.size + marks.totems.size ? ": its pieces are ringed" : ""}.`;
+  else if (!move) caption = "Replay: the start of the journey.";
   else {
     const part = upTo < steps.length ? `, after ${upTo} of its ${steps.length} steps` : "";
     const hidden = steps.slice(0, upTo).some((a) => a?.type === "hidden") ? " Cards drawn from the deck stay hidden." : "";

@@ -4,7 +4,7 @@
 // comes from the view's scoring events (games/rules/iwari/VIEW.md).
 
 import { el, icon } from "./dom.js";
-import { swatch } from "./panels.js";
+import { keyboardScrollable, swatch } from "./panels.js";
 
 function th(text, cls = "num", scope = "col") {
   const c = el("th", cls, text);
@@ -72,6 +72,7 @@ function territoryTable(event, scene, caption) {
     t.appendChild(tfoot);
   }
   const box = el("div", "iw-table-scroll");
+  keyboardScrollable(box, "Scores by territory");
   box.appendChild(t);
   return box;
 }
@@ -157,6 +158,7 @@ export function finalPanel(scene) {
   }
   t.appendChild(body);
   const scroll = el("div", "iw-table-scroll");
+  keyboardScrollable(scroll, "Final scores");
   scroll.appendChild(t);
   box.appendChild(scroll);
   box.appendChild(el("p", "iw-small iw-muted", "Ties go to the most unused tents and totems."));
