@@ -299,13 +299,13 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
     page.locator(f".iw-hand [data-card='{card}']").first.click()
     space = sorted(target_spaces(page))[0]
     click_space(page, space)
-    page.wait_for_function("document.querySelector('.iwari').dataset.phase !== 'settle'")
+    page.wait_for_function("() => document.querySelector('.iwari').dataset.phase !== 'settle'")
     view = table.view()
     assert view["spaces"][space] == 0
     assert page.locator(f".iw-space[data-space='{space}'] .iw-tent").count() == 1
     if view["phase"] == "place":  # a second piece was possible: stop at one
         page.get_by_role("button", name="Finish with one piece").click()
-        page.wait_for_function("document.querySelector('.iwari').dataset.phase !== 'place'")
+        page.wait_for_function("() => document.querySelector('.iwari').dataset.phase !== 'place'")
         view = table.view()
     # undo is offered (no hidden card drawn yet) and takes the step back
     assert view["phase"] == "third"  # seed 7: the two cards left pay for a third-tribe piece
@@ -317,14 +317,14 @@ def test_a_whole_two_player_turn_with_the_third_tribe_draws_and_undo(open_board:
     assert page.locator(".iw-undo").count() == 1
     assert page.locator(".iw-undo-all").count() == (1 if table.progress.undoable > 1 else 0)
     page.locator(".iw-undo").click()
-    page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'settle'")
+    page.wait_for_function("() => document.querySelector('.iwari').dataset.phase === 'settle'")
     assert page.locator(".iw-undo").is_disabled() and page.locator(".iw-undo-why").count() == 0  # nothing yet
     assert table.view()["spaces"][space] is None
     assert page.locator(f".iw-space[data-space='{space}'] .iw-tent").count() == 0
     # again, then the third tribe's move on the map
     page.locator(f".iw-hand [data-card='{card}']").first.click()
     click_space(page, space)
-    page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'third'")
+    page.wait_for_function("() => document.querySelector('.iwari').dataset.phase === 'third'")
     view = table.view()
     while view["phase"] == "third":
         third = [a for a in view["legal"] if a["type"] == "third"]
@@ -512,10 +512,10 @@ def test_a_settlement_earns_union_and_the_feat_goes_where_the_player_taps(open_b
     page = open_board(table)
     page.locator(".iw-hand [data-card='desert']").click()
     click_space(page, "FH1")
-    page.wait_for_function("document.querySelector('.iwari').dataset.phase !== 'settle'")
+    page.wait_for_function("() => document.querySelector('.iwari').dataset.phase !== 'settle'")
     if table.view()["phase"] == "place":
         page.get_by_role("button", name="Finish with one piece").click()
-        page.wait_for_function("document.querySelector('.iwari').dataset.phase === 'draw'")
+        page.wait_for_function("() => document.querySelector('.iwari').dataset.phase === 'draw'")
     while table.view()["phase"] == "draw":
         before = page.evaluate("window.done")
         page.locator(".iw-deck").click()

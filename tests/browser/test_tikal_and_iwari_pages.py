@@ -334,7 +334,10 @@ def hit_centre(page: Any, selector: str) -> tuple[float, float]:
 
 
 def bar_buttons_in_view(page: Any) -> None:
-    """Every enabled button of the action bar is on the screen, and big enough for a finger."""
+    """Every enabled button of the action bar is on the screen, and big enough for a finger (once the bar drawn
+    after the answer is laid out: a button can be measured in the frame that inserts it, before its size)."""
+    page.wait_for_function("""() => [...document.querySelectorAll('.iw-bar button:not([disabled])')]
+      .every(b => b.getBoundingClientRect().width > 0)""")
     boxes = page.eval_on_selector_all(".iw-bar button:not([disabled])", """els => els.map(b => {
       const r = b.getBoundingClientRect(); return [b.textContent, r.top, r.bottom, r.width, r.height]; })""")
     for text, top, bottom, width, height in boxes:

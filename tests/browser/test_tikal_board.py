@@ -453,7 +453,7 @@ def test_a_whole_turn_enter_move_with_its_cost_undo_and_end(open_board: Any, tmp
     before = page.evaluate("window.done")
     tap_space(page, target["at"])
     page.wait_for_function("(n) => window.done >= n", arg=before + len(target["path"]))
-    page.wait_for_function("document.querySelector('.tk-ap-line') && document.querySelector('.tk-ap-line').dataset.ap === String(%d)" % (8 - target["cost"]))
+    page.wait_for_function("() => document.querySelector('.tk-ap-line') && document.querySelector('.tk-ap-line').dataset.ap === String(%d)" % (8 - target["cost"]))
     moves = steps(page)[n:]
     assert [m["to"] for m in moves] == target["path"] and all(m["type"] in ("move", "camp-move") for m in moves)
     assert table.view()["action_points"] == 8 - target["cost"]
@@ -643,7 +643,7 @@ def test_on_a_phone_the_board_fits_and_every_target_is_big_enough(open_board: An
     page.locator(".tk-place").tap()
     answered(page, before)
     page.locator(".tk-enter button").first.tap()
-    page.wait_for_function("document.querySelector('.tk-ap-line')?.dataset.ap === '9'")
+    page.wait_for_function("() => document.querySelector('.tk-ap-line')?.dataset.ap === '9'")
     tap = table.view()["reach"][0]["from"]
     page.locator(f".tk-hits polygon[data-space='{key(tap)}']").tap()
     shot(page, tmp_path, "phone-reach")
@@ -715,7 +715,7 @@ def test_the_end_shows_temples_and_treasure_sets_per_player(open_board: Any, tmp
     assert page.locator(".tk-scoring").is_hidden()                                   # the breakdown says it all
     shot(page, tmp_path, "desktop-final")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("document.querySelector('.tk-svg').style.minWidth !== ''")
+    page.wait_for_function("() => document.querySelector('.tk-svg').style.minWidth !== ''")
     # on a phone the whole explored jungle scrolls sideways in its box, at a size that stays legible
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     box = page.locator(".tk-hits polygon").first.bounding_box()

@@ -33,20 +33,41 @@ export function svgText(parent, x, y, text, cls) {
   return t;
 }
 
+/** An SVG <title> (what a pointer shows, and a name for assistive technology). */
+export function svgTitle(parent, text) {
+  const t = svgEl("title", {}, parent);
+  t.textContent = text;
+  return t;
+}
+
 /**
- * A ``<button type="button">`` with a label and classes that calls ``onClick``.
- * opts: ``title``, ``disabled``, ``pressed`` (aria-pressed), ``data`` (dataset entries), ``label`` (aria-label).
+ * A ``<button type="button">`` with a label (a text, a node or a list of nodes) and classes that calls ``onClick``.
+ * opts: ``title``, ``disabled``, ``pressed`` (aria-pressed), ``data`` (dataset entries), ``label`` (aria-label),
+ * ``describedBy`` (aria-describedby), ``key`` (data-key: names it across redraws so that focus comes back to it).
  */
 export function button(label, cls, onClick, opts = {}) {
-  const b = el("button", cls, label);
+  const b = el("button", cls);
   b.type = "button";
+  if (label instanceof Node) b.appendChild(label);
+  else if (Array.isArray(label)) b.append(...label);
+  else b.textContent = String(label);
   if (opts.title) b.title = opts.title;
   if (opts.label) b.setAttribute("aria-label", opts.label);
+  if (opts.describedBy) b.setAttribute("aria-describedby", opts.describedBy);
   if (opts.disabled) b.disabled = true;
   if (opts.pressed !== undefined) b.setAttribute("aria-pressed", opts.pressed ? "true" : "false");
+  if (opts.key) b.dataset.key = opts.key;
   if (opts.data) for (const [k, v] of Object.entries(opts.data)) b.dataset[k] = v;
   b.addEventListener("click", (e) => { e.preventDefault(); onClick(e); });
   return b;
+}
+
+/** A box that scrolls (a table wider than a phone): it takes the focus, so that the keyboard scrolls it too. */
+export function keyboardScrollable(box, label) {
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", label);
+  return box;
 }
 
 /** "1 worker", "3 workers", "2 oxen" (with ``many``). */

@@ -2,7 +2,7 @@
 // the tribes (scores, cards, supplies, what the end would add now), and the cards in play (display, deck,
 // discards, feats). All read from the view.
 
-import { el, icon, plural } from "./dom.js";
+import { el, icon, keyboardScrollable, plural } from "./dom.js";
 import { chip, cardPicture } from "./cards.js";
 import { connWords } from "./pieces.js";
 import { FEAT_NAMES, biomeName } from "./words.js";
@@ -35,14 +35,6 @@ function whoCell(tribe, names, extra = []) {
   th.scope = "row";
   th.append(swatch(tribe, names.tribeInfo(tribe)), el("span", "", names.tribe(tribe)), ...extra);
   return th;
-}
-
-/** A table wider than a phone scrolls sideways: the box takes the focus so that the keyboard can scroll it too. */
-export function keyboardScrollable(box, label) {
-  box.tabIndex = 0;
-  box.setAttribute("role", "region");
-  box.setAttribute("aria-label", label);
-  return box;
 }
 
 function scroller(node, label) {

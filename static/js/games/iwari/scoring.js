@@ -3,8 +3,8 @@
 // (per player: half journey, tents, totems, settlements; then by territory and by connection). Every number
 // comes from the view's scoring events (games/rules/iwari/VIEW.md).
 
-import { el, icon } from "./dom.js";
-import { keyboardScrollable, swatch } from "./panels.js";
+import { el, icon, keyboardScrollable } from "./dom.js";
+import { swatch } from "./panels.js";
 
 function th(text, cls = "num", scope = "col") {
   const c = el("th", cls, text);

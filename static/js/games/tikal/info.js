@@ -1,7 +1,7 @@
 // Around Tikal's map: the round banner, the last scoring round's results (kept until the next turn), the
 // players' supplies and treasures, the stacks, and the end's breakdown. Everything is read from the view.
 
-import { el, plural, svgEl, joinWords } from "./dom.js";
+import { el, joinWords, keyboardScrollable, plural, svgEl } from "./dom.js";
 import { seatShape } from "./pieces.js";
 
 /** A seat's shape and colour as a small picture (the legend of the pieces on the board). */
@@ -61,7 +61,7 @@ export function drawScoring(box, v, words) {
     body.appendChild(row);
   }
   table.appendChild(body);
-  const wrap = el("div", "tk-table-wrap");
+  const wrap = keyboardScrollable(el("div", "tk-table-wrap"), "Volcano scoring");
   wrap.appendChild(table);
   box.appendChild(wrap);
 }
@@ -96,7 +96,7 @@ export function drawSeats(box, v, words) {
     body.appendChild(tr);
   }
   table.appendChild(body);
-  const wrap = el("div", "tk-table-wrap");
+  const wrap = keyboardScrollable(el("div", "tk-table-wrap"), "Each player's pieces and treasures");
   wrap.appendChild(table);
   const st = v.stacks || {};
   const laid = (v.spaces || []).filter((s) => s.kind === "volcano").length;
@@ -132,7 +132,7 @@ export function drawFinal(box, v, words) {
     body.appendChild(tr);
   }
   table.appendChild(body);
-  const wrap = el("div", "tk-table-wrap");
+  const wrap = keyboardScrollable(el("div", "tk-table-wrap"), "Final scores");
   wrap.appendChild(table);
   box.appendChild(wrap);
 }
