@@ -1,6 +1,7 @@
 """Load benchmark: simulated players play many games at once through the API and WebSockets.
 
     python -m bench.load [--games 100] [--seconds 30] [--serve 2] [--rate 100] [--url http://127.0.0.1:8100]
+                         [--game NAME|mix] [--computers 20 --computer-workers 2]
 
 Setup (users, tokens, sessions, started games) goes straight to the database through the services;
 then every game is played by its two players concurrently: each player keeps a WebSocket open on its
@@ -10,6 +11,14 @@ turns per second, turn latency (request to answer) and push latency (from the se
 turn, ``last_move_at``, to each watching socket receiving its view), as median, 95th and 99th
 percentiles in milliseconds. With ``--serve N`` it starts ``uvicorn --workers N`` itself, with the
 environment it was given (set DATABASE_URL and REDIS_URL so the workers share state, and DJANGO_ENV).
+
+``--game mix`` deals the games among every registered game in turn. The tile games post whole turns
+(``turns/``); the others (Tikal, Iwari) post one step at a time (``steps/``), a random one of the actions their
+payload lists; ``turn_ms`` is then the latency of each such request. ``--computers N`` adds N games of a person
+against the hard computer (the same games, dealt likewise), whose steps a Celery worker of the ``computer``
+queue plays (``--serve`` starts it, ``--computer-workers`` processes); for those it prints the computer's whole
+turns (from the commit that hands it the turn to the commit of its last step, both the server's times), the
+gaps between its steps after the first, and the computer turns per minute of the worker's processor time.
 """
 from __future__ import annotations
 
@@ -38,8 +47,19 @@ def setup_django() -> None:
     django.setup()
 
 
-def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
-    """``games`` started two-player games; for each, its id and each seat's token and session cookie."""
+def dealt(game: str, count: int) -> list[str]:
+    """``count`` game names: ``game`` each time, or with ``mix`` every registered game in turn."""
+    from games.rules import games as registered
+
+    names = sorted(registered()) if game == "mix" else [game]
+    return [names[i % len(names)] for i in range(count)]
+
+
+def make_players_and_games(games: int, game: str, computers: int = 0,
+                           level: str = "hard") -> list[dict[str, Any]]:
+    """``games`` started two-player games between people and ``computers`` of a person against the computer
+    at ``level``; for each, its id, its game, each person's seat, token and session cookie, and the computer's
+    seat (None between people)."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.contrib.sessions.backends.db import SessionStore
     from rest_framework.authtoken.models import Token
@@ -53,7 +73,7 @@ def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
     users = user_model.objects.bulk_create([  # bulk: no save(), so the name key is set here
         user_model(username=f"load{stamp}_{i}", name_key=name_key(f"load{stamp}_{i}"),
                    email=f"load{stamp}_{i}@example.org", password="!")
-        for i in range(2 * games)])
+        for i in range(2 * games + computers)])
     users = list(user_model.objects.filter(username__startswith=f"load{stamp}_").order_by("pk"))
     Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
     tokens = dict(Token.objects.filter(user__in=users).values_list("user_id", "key"))
@@ -66,13 +86,19 @@ def make_players_and_games(games: int, game: str) -> list[dict[str, Any]]:
         store.save()
         sessions[user.pk] = store.session_key
     out = []
-    for i in range(games):
+    for i, name in enumerate(dealt(game, games)):
         a, b = users[2 * i], users[2 * i + 1]
-        created = services.game_create(user=a, game=game, players=2, move_hours=24)
+        created = services.game_create(user=a, game=name, players=2, move_hours=24)
         services.game_join(game_id=created.pk, user=b)
         seats = {s.user_id: s.number for s in Seat.objects.filter(game_id=created.pk)}
-        out.append({"id": created.pk, "players": [
+        out.append({"id": created.pk, "game": name, "computer_seat": None, "players": [
             {"seat": seats[u.pk], "token": tokens[u.pk], "session": sessions[u.pk]} for u in (a, b)]})
+    for i, name in enumerate(dealt(game, computers)):
+        person = users[2 * games + i]
+        created = services.game_create(user=person, game=name, players=2, move_hours=24, computers=[level])
+        seats = {s.user_id: s.number for s in Seat.objects.filter(game_id=created.pk)}
+        out.append({"id": created.pk, "game": name, "computer_seat": 1 - seats[person.pk], "players": [
+            {"seat": seats[person.pk], "token": tokens[person.pk], "session": sessions[person.pk]}]})
     return out
 
 
@@ -105,16 +131,60 @@ class Stats:
         self.push_at: list[float] = []
         self.errors: dict[str, int] = {}
         self.turns = 0
+        self.computer_turn_ms: list[float] = []  # the computer's whole turns, by the server's commit times
+        self.computer_step_ms: list[float] = []  # the gaps between its steps after the first of a turn
+
+    def clear(self) -> None:
+        for series in (self.turn_ms, self.push_ms, self.turn_at, self.push_at, self.computer_turn_ms,
+                       self.computer_step_ms):
+            series.clear()
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
 def percentiles(values: list[float]) -> dict[str, Optional[float]]:
-    if not values:
-        return {"p50": None, "p95": None, "p99": None}
+    if len(values) < 2:
+        only = round(values[0], 1) if values else None
+        return {"p50": only, "p95": only, "p99": only}
     q = statistics.quantiles(values, n=100, method="inclusive")
     return {"p50": round(statistics.median(values), 1), "p95": round(q[94], 1), "p99": round(q[98], 1)}
+
+
+def move_request(game: dict[str, Any], rng: random.Random) -> Optional[tuple[str, dict[str, Any]]]:
+    """What a player to move posts: a whole random turn where the view lists whole placements (the tile
+    games: ``view.legal``), else one random step of those the payload lists (``turn.actions``); None if none."""
+    view = game["view"]
+    if isinstance(view.get("legal"), list) and "tile" in view:
+        return ("turns", {"version": game["version"], "turn": random_turn(view, rng)}) if view["legal"] else None
+    actions = (game.get("turn") or {}).get("actions") or []
+    return ("steps", {"version": game["version"], "action": rng.choice(actions)}) if actions else None
+
+
+class ComputerWatch:
+    """The computer's turns in one game, from the versions a person's socket receives: the turn starts at the
+    commit that made the computer's seat the one to move, and ends at the commit after which it no longer is."""
+
+    def __init__(self, seat: int, stats: "Stats") -> None:
+        self.seat, self.stats = seat, stats
+        self.started: Optional[float] = None
+        self.last: Optional[float] = None
+        self.steps = 0
+
+    def saw(self, game: dict[str, Any], moved: Optional[str]) -> None:
+        at = datetime.fromisoformat(moved).timestamp() if moved else None
+        computer_moves = game["status"] == "active" and game["current_seat"] == self.seat
+        if computer_moves and self.started is None:
+            self.started, self.last, self.steps = at, at, 0
+        elif computer_moves and at is not None and self.last is not None:
+            self.steps += 1
+            if self.steps > 1:  # a step after the first of the turn
+                self.stats.computer_step_ms.append(1000 * (at - self.last))
+            self.last = at
+        elif not computer_moves and self.started is not None:
+            if at is not None:
+                self.stats.computer_turn_ms.append(1000 * (at - self.started))
+            self.started = None
 
 
 def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -129,8 +199,8 @@ def random_turn(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_id: int, player: dict[str, Any],
                     stats: Stats, stop_at: float, rng: random.Random, ready: asyncio.Event,
-                    pacer: Pacer) -> None:
-    """One player: watch the game's socket; when it is our turn, post a random legal turn."""
+                    pacer: Pacer, computer: Optional[ComputerWatch] = None) -> None:
+    """One player: watch the game's socket; when it is our turn, post a random legal turn or step."""
     ws_url = ws_base.replace("http", "ws", 1) + f"/ws/games/{game_id}/"
     headers = {"Cookie": f"sessionid={player['session']}", "Origin": base}
     auth = {"Authorization": f"Token {player['token']}"}
@@ -155,22 +225,24 @@ async def play_seat(http: aiohttp.ClientSession, base: str, ws_base: str, game_i
             if moved and seen > 2:  # versions 1-2 come from setup, not from a measured turn
                 stats.push_ms.append(1000 * (received - datetime.fromisoformat(moved).timestamp()))
                 stats.push_at.append(time.perf_counter())
+            if computer is not None:
+                computer.saw(game, moved)
             if game["status"] != "active" or game["current_seat"] != player["seat"]:
                 continue
-            view = game["view"]
-            if not view["legal"]:
+            move = move_request(game, rng)
+            if move is None:
                 continue
-            body = {"version": game["version"], "turn": random_turn(view, rng)}
+            what, body = move
             await pacer.wait()
             start = time.perf_counter()
-            async with http.post(f"{base}/api/games/{game_id}/turns/", json=body, headers=auth) as answer:
+            async with http.post(f"{base}/api/games/{game_id}/{what}/", json=body, headers=auth) as answer:
                 await answer.read()
                 if answer.status == 200:
                     stats.turn_ms.append(1000 * (time.perf_counter() - start))
                     stats.turn_at.append(time.perf_counter())
                     stats.turns += 1
                 else:
-                    stats.error(f"turn answered {answer.status}")
+                    stats.error(f"{what} answered {answer.status}")
 
 
 def timeline(at: list[float], ms: list[float], start: float) -> list[list[float]]:
@@ -192,13 +264,14 @@ def steal_seconds() -> float:
     return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
 
 
-def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
-    """CPU seconds used so far by the web server's processes, PostgreSQL, Redis and this load generator.
+def cpu_seconds(web_groups: set[int], computer_groups: frozenset[int] = frozenset()) -> dict[str, float]:
+    """CPU seconds used so far by the web server's processes, the computer players' worker, PostgreSQL, Redis
+    and this load generator.
 
     Read from /proc (Linux): per turn, it says where the machine's two cores went.
     """
     tick = os.sysconf("SC_CLK_TCK")
-    out = {"web": 0.0, "postgres": 0.0, "redis": 0.0, "load generator": 0.0}
+    out = {"web": 0.0, "computer worker": 0.0, "postgres": 0.0, "redis": 0.0, "load generator": 0.0}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -214,6 +287,8 @@ def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
             out["load generator"] += used
         elif int(fields[2]) in web_groups:  # the servers' process groups
             out["web"] += used
+        elif int(fields[2]) in computer_groups:
+            out["computer worker"] += used
         elif name.startswith("postgres"):
             out["postgres"] += used
         elif name.startswith("redis-server"):
@@ -223,7 +298,7 @@ def cpu_seconds(web_groups: set[int]) -> dict[str, float]:
 
 async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: float,
               web_groups: set[int], rate: float = 0.0, show_timeline: bool = False,
-              warmup: float = 5.0) -> dict[str, Any]:
+              warmup: float = 5.0, computer_groups: frozenset[int] = frozenset()) -> dict[str, Any]:
     stats = Stats()
     pacer = Pacer(rate)
     connector = aiohttp.TCPConnector(limit=0)
@@ -238,20 +313,21 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
                 ready = asyncio.Event()
                 readies.append(ready)
                 rng = random.Random(game["id"] * 7 + i)
+                watch = ComputerWatch(game["computer_seat"], stats) if game["computer_seat"] is not None else None
                 tasks.append(asyncio.create_task(
-                    play_seat(http, base, ws_base, game["id"], player, stats, deadline[0], rng, ready, pacer)))
+                    play_seat(http, base, ws_base, game["id"], player, stats, deadline[0], rng, ready, pacer,
+                              watch)))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         await asyncio.sleep(warmup)  # processes warm (pools filled, code paths run) as a site's are
         start = time.perf_counter()
-        cpu_before = cpu_seconds(web_groups)
+        cpu_before = cpu_seconds(web_groups, computer_groups)
         steal_before = steal_seconds()
         turns_before = stats.turns
-        for series in (stats.turn_ms, stats.push_ms, stats.turn_at, stats.push_at):
-            series.clear()
+        stats.clear()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - start
         turns = stats.turns - turns_before
-        cpu_after = cpu_seconds(web_groups)
+        cpu_after = cpu_seconds(web_groups, computer_groups)
         stolen = steal_seconds() - steal_before
         for task in tasks:
             task.cancel()
@@ -265,6 +341,13 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
                                 for name in cpu_after},
             "cores_busy": round((sum(cpu_after.values()) - sum(cpu_before.values())) / elapsed, 2),
             "cores_stolen": round(stolen / elapsed, 2)}
+    if any(game["computer_seat"] is not None for game in games):
+        worker_minutes = (cpu_after["computer worker"] - cpu_before["computer worker"]) / 60
+        done = len(stats.computer_turn_ms)
+        out["computer"] = {"games": sum(1 for game in games if game["computer_seat"] is not None), "turns": done,
+                           "turn_ms": percentiles(stats.computer_turn_ms),
+                           "later_step_ms": percentiles(stats.computer_step_ms),
+                           "turns_per_core_minute": round(done / worker_minutes, 1) if worker_minutes else None}
     if show_timeline:
         out["timeline"] = {"turns": timeline(stats.turn_at, stats.turn_ms, start),
                            "pushes": timeline(stats.push_at, stats.push_ms, start)}
@@ -291,11 +374,26 @@ def serve(workers: int, port: int, http: str = "uvicorn", threads: int = 8) -> s
     raise SystemExit("the server did not start")
 
 
+def computer_worker(processes: int) -> subprocess.Popen[bytes]:
+    """The computer players' Celery worker, as production runs it (README: its own queue and processes)."""
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "arkproject", "worker", "-Q", "computer",
+                             "-n", f"bench-computer-{os.getpid()}@%h", "--concurrency", str(processes),
+                             "--prefetch-multiplier", "1", "-l", "warning"], start_new_session=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games played at once (2 sockets each)")
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--game", default="carcassonne", choices=["ark", "carcassonne"])
+    from games.rules import games as registered
+
+    parser.add_argument("--game", default="carcassonne", choices=[*sorted(registered()), "mix"],
+                        help="the game of every table, or mix: every registered game in turn")
+    parser.add_argument("--computers", type=int, default=0,
+                        help="also this many games of a person against the computer (the same games)")
+    parser.add_argument("--level", default="hard", help="the computer's level in those games")
+    parser.add_argument("--computer-workers", type=int, default=2,
+                        help="with --serve: the computer queue's worker processes")
     parser.add_argument("--url", default="http://127.0.0.1:8100")
     parser.add_argument("--serve", type=int, default=0, help="start the web server with this many worker processes")
     parser.add_argument("--http", choices=["gunicorn", "uvicorn"], default="gunicorn",
@@ -313,7 +411,7 @@ def main() -> None:
                         help="also print, per second: turns or pushes, median and worst latency")
     args = parser.parse_args()
     setup_django()
-    games = make_players_and_games(args.games, args.game)
+    games = make_players_and_games(args.games, args.game, args.computers, args.level)
     from django.db import connection
 
     if connection.vendor == "postgresql":  # fresh statistics after the bulk setup, as autovacuum would have
@@ -327,14 +425,24 @@ def main() -> None:
     if sockets:  # the sockets on processes of their own (a proxy routes /ws/ there)
         servers.append(serve(sockets, port + 1))
         ws_base = f"{base.rsplit(':', 1)[0]}:{port + 1}"
+    workers = [computer_worker(args.computer_workers)] if args.serve and args.computers else []
     try:
         result = asyncio.run(run(base, ws_base, games, args.seconds, {os.getpgid(s.pid) for s in servers},
-                                 args.rate, args.timeline, args.warmup))
+                                 args.rate, args.timeline, args.warmup,
+                                 frozenset(os.getpgid(w.pid) for w in workers)))
     finally:
+        for worker in workers:  # a warm shutdown: its pool finishes the steps it is making
+            worker.terminate()
         for server in servers:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
-    result.update({"game": args.game, "http": args.http if args.serve else None, "server_workers": args.serve or None,
+        for worker in workers:
+            try:
+                worker.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait(timeout=10)
+    result.update({"game": args.game, "computer_workers": len(workers) and args.computer_workers, "http": args.http if args.serve else None, "server_workers": args.serve or None,
                    "threads": args.threads if args.serve and args.http == "gunicorn" else None,
                    "socket_workers": sockets or None})
     print(json.dumps(result))
