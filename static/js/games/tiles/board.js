@@ -189,7 +189,8 @@ class TileBoard {
   place(legal) {
     if (!this.pending) this.viewBeforePlace = { ...this.view.view };
     this.zoomOnPlaced(legal);
-    const arkAt = legal.ark_at?.length ? (legal.ark_at.find(([x, y]) => x === legal.x && y === legal.y) || legal.ark_at[0]) : null;
+    // the Ark's first tile: one of the city's other tiles when there is one (the tile just laid has the spots)
+    const arkAt = legal.ark_at?.length ? (legal.ark_at.find(([x, y]) => x !== legal.x || y !== legal.y) || legal.ark_at[0]) : null;
     this.pending = { x: legal.x, y: legal.y, rotation: legal.rotation, legal, action: { type: "pass" }, arkAt, version: this.payload.version };
     this.rotation = legal.rotation;
     this.api.clearError();
@@ -282,7 +283,8 @@ class TileBoard {
   /** "Your turn was played." — unless the turn has come round again meanwhile (a quick computer's answer came
    * in before this page's own): a fresh "Your turn" is never followed by old news. */
   saidPlayed() {
-    if (!this.myTurn) this.api.say(_("Your turn was played."));
+    const g = this.api.game || this.payload; // the newest version the page knows (maybe still arriving)
+    if (!(g.status === "active" && g.current_seat === g.your_seat)) this.api.say(_("Your turn was played."));
   }
 
   optionToSend() {

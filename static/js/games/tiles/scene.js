@@ -5,7 +5,7 @@
 import { SEAT_COLOURS } from "../../shell/dom.js";
 import { arkNext, legalCells, pendingEntries, placementSpots, placeArkOptions, optionEntries, prophetPoint } from "./model.js";
 
-const CORNERS = [[24, 24], [76, 24], [24, 76], [76, 76]];
+const CORNERS = [[20, 20], [80, 20], [20, 80], [80, 80]];
 
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length].hex;
 
@@ -19,9 +19,11 @@ export function pieceAt(board, f, cls = "") {
     lying: seg.kind === "field", colour: seatColour(f.seat), label: f.seat + 1, cls };
 }
 
-/** The corner of tile (x, y) farthest from the marks and pieces on it: where a ghost Ark sits clear of them. */
+/** The corner of tile (x, y) farthest from the marks and pieces drawn (on it and on its neighbours): where an
+ * Ark sits clear of them. */
 function clearCorner(scene, x, y) {
-  const points = [...scene.marks, ...scene.pieces].filter((m) => m.x === x && m.y === y).map((m) => m.point);
+  const points = [...scene.marks, ...scene.pieces].filter((m) => Math.abs(m.x - x) <= 1 && Math.abs(m.y - y) <= 1)
+    .map((m) => [(m.x - x) * 100 + m.point[0], (m.y - y) * 100 + m.point[1]]);
   let best = CORNERS[3], far = -1;
   for (const c of CORNERS) {
     const d = points.reduce((m, p) => Math.min(m, Math.hypot(p[0] - c[0], p[1] - c[1])), Infinity);
@@ -58,7 +60,7 @@ function pendingParts(board, scene) {
       const chosen = p.arkAt && p.arkAt[0] === x && p.arkAt[1] === y;
       scene.cells.push({ x, y, cls: chosen ? "arkat arkat-chosen" : "arkat" });
     }
-    if (p.arkAt) scene.arks.push({ x: p.arkAt[0], y: p.arkAt[1], cls: "ghost-ark", small: true });
+    if (p.arkAt) scene.arks.push({ x: p.arkAt[0], y: p.arkAt[1], cls: "ghost-ark", small: p.arkAt[0] === p.x && p.arkAt[1] === p.y });
   }
 }
 

@@ -69,8 +69,9 @@ export class BoardView {
     }
     this.write("pieces", pieces);
     this.write("ark", (scene.arks || []).map((ark) => {
-      const scale = ark.small ? 0.9 : 1.1;
-      return `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + (ark.px ?? 72)} ${ark.y * T + (ark.py ?? 76)})"><circle class="ark-halo" r="${ark.small ? 17 : 21}"/><g transform="scale(${scale})"><use href="#i-ark"/></g></g>`;
+      // beside the marks of a piece being chosen the Ark is smaller: both stay targets of their own
+      const scale = ark.small ? 0.62 : 1.1;
+      return `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + (ark.px ?? 72)} ${ark.y * T + (ark.py ?? 76)})"><circle class="ark-halo" r="${ark.small ? 12 : 21}"/><g transform="scale(${scale})"><use href="#i-ark"/></g></g>`;
     }).join(""));
     let marks = "";
     for (const m of scene.marks || []) {
