@@ -109,7 +109,9 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
                for seat, p in enumerate(points) if p]
     feature = event.get("feature", "feature")
     tiles = len(event.get("tiles") or [])
-    what = f"a {feature}" + (f" of {tiles} tiles" if tiles > 1 and feature in ("city", "road") else "")
+    article = "the" if feature == "ark" else "an" if feature[:1] in "aeiou" else "a"
+    what = f"{article} {'Ark' if feature == 'ark' else feature}" + (
+        f" of {tiles} tiles" if tiles > 1 and feature in ("city", "road") else "")
     when = " at the end" if event.get("final") else ""
     if not winners:
         return f"{what} scored nothing{when}"

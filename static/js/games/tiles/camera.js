@@ -58,7 +58,7 @@ export const cameraMethods = {
   zoomOnPlaced(legal) {
     const { w } = this.view.size();
     if (coarse()) {
-      this.view.view.s = Math.max(this.view.view.s, Math.min(3, (w - 40) / 100, 2.6));
+      this.view.view.s = Math.min(3, (w - 40) / 100, 1.8);
       this.view.centreOn(legal.x, legal.y);
     } else if (this.view.view.s < 1.1) {
       this.view.view.s = 1.2;
@@ -97,7 +97,8 @@ export const cameraMethods = {
       return requestAnimationFrame(() => this.keepInView(x, y, tries + 1));
     }
     // the page can scroll no further and the strip above the bar is still lower than the tile: zoom out to fit
-    if (bottom - top < 100 * v.s + 8 && bottom - top > 48) v.s = (bottom - top - 8) / 100;
+    // (104: a city's wall may stand 2 units out of the tile)
+    if (bottom - top < 104 * v.s + 12 && bottom - top > 48) v.s = (bottom - top - 12) / 104;
     const size = 100 * v.s;
     v.ty += (top + bottom) / 2 - box.top - size / 2 - (y * 100 * v.s + v.ty);
     v.tx += box.width / 2 - size / 2 - (x * 100 * v.s + v.tx);

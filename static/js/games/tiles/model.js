@@ -58,12 +58,16 @@ export function arkChosen(view, path) {
   return arkOptions(view).find((o) => o.path.length === path.length && samePath(path, o, path.length)) || null;
 }
 
-/** Where the Prophet stands: beside a city's follower spot, towards the tile centre, far enough from it that
- * the two marks are two targets a finger tells apart. */
+/** Where the Prophet stands: beside a city's follower spot, along the city's edge (not onto the temple or the
+ * cloister in the middle), far enough from it that the two marks are two targets a finger tells apart. */
 export function prophetPoint([ax, ay]) {
-  const d = Math.hypot(50 - ax, 50 - ay);
   const gap = 22;
-  return d > 8 ? [ax + (gap * (50 - ax)) / d, ay + (gap * (50 - ay)) / d] : [ax + gap, ay];
+  const d = Math.hypot(50 - ax, 50 - ay);
+  if (d < 8) return [ax + gap, ay];
+  const [px, py] = [-(50 - ay) / d, (50 - ax) / d]; // across the line to the centre
+  const inside = (v) => v >= 10 && v <= 90;
+  const a = [ax + gap * px, ay + gap * py], b = [ax - gap * px, ay - gap * py];
+  return inside(a[0]) && inside(a[1]) ? a : inside(b[0]) && inside(b[1]) ? b : [ax + (gap * (50 - ax)) / d, ay + (gap * (50 - ay)) / d];
 }
 
 /**

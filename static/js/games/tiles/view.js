@@ -21,7 +21,7 @@ export class BoardView {
     this.pointers = new Map();
     this.hover = null;
     this.tiles = new Map(); // "x,y" -> {node, sig, cls}: the tiles drawn
-    this.symbols = new Set();
+    this.arts = new Map(); // "tile:rotation" -> its markup
     this.written = {};
     svg.innerHTML = `<defs>${iconDefs()}</defs>
       <g class="world">
@@ -46,8 +46,8 @@ export class BoardView {
    * pieces: [{x, y, point, kind, colour, label, cls?}], arks: [{x, y, px, py, cls?, small?}],
    * cells: [{x, y, cls, label?}], marks: [{x, y, point, kind, cls?}]}.
    * Only what changed is touched: a tile already drawn stays (a new one is added, one gone is removed), each
-   * kind of tile in each rotation is drawn once (a <symbol> the tiles <use>), and the small layers are written
-   * again only when their markup differs.
+   * kind of tile in each rotation is drawn into markup once, and the small layers are written again only when
+   * their markup differs.
    */
   draw(scene) {
     this.scene = scene;
@@ -92,18 +92,11 @@ export class BoardView {
     this.layers[layer].innerHTML = markup;
   }
 
-  /** The symbol of a tile kind in a rotation (made the first time it is needed). */
-  symbol(tile, rotation) {
-    const id = `t-${String(tile).replace(/[^A-Za-z0-9_-]/g, "_")}-${rotation}`;
-    if (!this.symbols.has(id)) {
-      const sym = document.createElementNS(SVGNS, "symbol");
-      sym.id = id;
-      sym.setAttribute("overflow", "visible");
-      sym.innerHTML = tileSVG(this.catalogue, tile, rotation);
-      this.defs.appendChild(sym);
-      this.symbols.add(id);
-    }
-    return id;
+  /** The markup of a tile kind in a rotation (made the first time it is needed, then reused). */
+  art(tile, rotation) {
+    const k = `${tile}:${rotation}`;
+    if (!this.arts.has(k)) this.arts.set(k, tileSVG(this.catalogue, tile, rotation));
+    return this.arts.get(k);
   }
 
   tileNode(t, cls) {
@@ -112,7 +105,7 @@ export class BoardView {
     g.dataset.x = t.x;
     g.dataset.y = t.y;
     g.setAttribute("transform", `translate(${t.x * T} ${t.y * T})`);
-    g.innerHTML = `<use href="#${this.symbol(t.tile, t.rotation)}"/><rect class="frame" width="${T}" height="${T}" fill="none"/>`;
+    g.innerHTML = `${this.art(t.tile, t.rotation)}<rect class="frame" width="${T}" height="${T}" fill="none"/>`;
     return g;
   }
 
@@ -144,7 +137,7 @@ export class BoardView {
 
   /** The semi-transparent tile that follows the pointer (null: none). */
   drawGhost(ghost) {
-    const markup = ghost ? `<g class="ghost ${ghost.ok ? "ghost-ok" : "ghost-bad"}" transform="translate(${ghost.x * T} ${ghost.y * T})"><use href="#${this.symbol(ghost.tile, ghost.rotation)}"/><rect class="ghost-frame" x="1" y="1" width="${T - 2}" height="${T - 2}"/></g>` : "";
+    const markup = ghost ? `<g class="ghost ${ghost.ok ? "ghost-ok" : "ghost-bad"}" transform="translate(${ghost.x * T} ${ghost.y * T})">${this.art(ghost.tile, ghost.rotation)}<rect class="ghost-frame" x="1" y="1" width="${T - 2}" height="${T - 2}"/></g>` : "";
     this.write("ghost", markup);
   }
 
