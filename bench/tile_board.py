@@ -5,7 +5,8 @@ prints, per game, one JSON line of figures from Chromium's own timing.
     .venv/bin/python -m bench.tile_board [--turns 60] [--throttle 4] [--runs 3]
 
 - ``first_ms``: creating the board and drawing the position (``createBoard`` + ``show``), as ``performance.now``
-  measures it around the calls, the median of ``--runs`` fresh pages;
+  measures it around the calls, the median of ``--runs`` fresh pages; ``again_ms`` the same when the page is
+  opened again (the tile models kept in the browser's storage);
 - ``script_ms``, ``layout_ms``, ``style_ms``: Chromium's ScriptDuration, LayoutDuration and RecalcStyleDuration
   (DevTools ``Performance.getMetrics``) over the page's load and that first drawing;
 - ``rotate_ms``, ``place_ms``, ``back_ms``: one redraw each (turning the tile in hand, laying it, taking it back);
@@ -23,7 +24,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+# the static files drawn (BENCH_STATIC_ROOT: another checkout's, to compare before and after under the same load)
+ROOT = Path(os.environ.get("BENCH_STATIC_ROOT") or Path(__file__).resolve().parents[1])
 ORIGIN = "http://bench.invalid"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -104,8 +106,12 @@ def measure(browser: Any, data: dict[str, Any], throttle: float, width: int, hei
         first: window.firstMs,
       };
     }""")
+    page.wait_for_timeout(800)  # the tile models are kept in the browser's storage meanwhile
+    page.reload()
+    page.wait_for_function("window.ready === true", timeout=120000)
+    again = page.evaluate("window.firstMs")
     context.close()
-    return {"first_ms": timed["first"], **{
+    return {"first_ms": timed["first"], "again_ms": again, **{
         "script_ms": 1000 * metrics.get("ScriptDuration", 0), "layout_ms": 1000 * metrics.get("LayoutDuration", 0),
         "style_ms": 1000 * metrics.get("RecalcStyleDuration", 0), "rotate_ms": timed["rotate"],
         "place_ms": timed["place"], "back_ms": timed["back"], "nodes": timed["nodes"], "tile_px": timed["tile"]}}

@@ -338,6 +338,20 @@ export function tileModel(type) {
   return { type, cities, roads, fields, centre, segments, id: type.id };
 }
 
+/** A model kept in storage made whole again (its segments, its type). */
+function revive(kept, type) {
+  const segments = [...kept.cities, ...kept.roads, ...kept.fields];
+  if (type.cloister) segments.push({ kind: "cloister", sides: [], halves: [], anchor: [50, 50], icons: [] });
+  return { type, cities: kept.cities, roads: kept.roads, fields: kept.fields, centre: kept.centre, segments, id: type.id };
+}
+
+/** A short hash of a text (which catalogue the kept models belong to). */
+function hashText(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
+}
+
 function halfPoint(h) {
   return [[25, 8], [75, 8], [92, 25], [92, 75], [75, 92], [25, 92], [8, 75], [8, 25]][h];
 }
@@ -362,8 +376,35 @@ export class Catalogue {
 
   model(id) {
     id = String(id);
-    if (!this.models.has(id)) this.models.set(id, tileModel(this.types.get(id)));
+    if (!this.models.has(id)) {
+      const kept = this.kept()[id];
+      this.models.set(id, kept ? revive(kept, this.types.get(id)) : tileModel(this.types.get(id)));
+      if (!kept) this.keep(id);
+    }
     return this.models.get(id);
+  }
+
+  /** The models worked out on an earlier visit (the browser's storage, per catalogue): a phone does the
+   * geometry of a tile kind once, not at every page. */
+  kept() {
+    if (this.stored !== undefined) return this.stored;
+    this.storeKey = `tile-models:2:${this.game}:${hashText(JSON.stringify([...this.types.values()]))}`;
+    try { this.stored = JSON.parse(window.localStorage?.getItem(this.storeKey) || "{}"); } catch { this.stored = {}; }
+    return this.stored;
+  }
+
+  keep(id) {
+    const m = this.models.get(id);
+    this.stored[id] = {
+      centre: m.centre,
+      cities: m.cities.map(({ poly, ...c }) => c),
+      roads: m.roads.map(({ line, ...r }) => r),
+      fields: m.fields,
+    };
+    clearTimeout(this.saving);
+    this.saving = setTimeout(() => {
+      try { window.localStorage?.setItem(this.storeKey, JSON.stringify(this.stored)); } catch { /* full or off */ }
+    }, 500);
   }
 
   /**
