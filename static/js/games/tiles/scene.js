@@ -91,7 +91,8 @@ function arkMoves(board, scene, v) {
   // an Ark move just made (a replay position, or the last turn seen by the others)
   const arkMove = board.position?.move?.turn?.action;
   if (arkMove?.type === "ark") (arkMove.path || []).forEach(([x, y], i) => scene.cells.push({ x, y, cls: "ark-path", label: i + 1, corner: "right" }));
-  if (!board.position && board.mode !== "options" && v.last_ark_path && !board.arkPath.length) {
+  const scoring = v.finished && board.focusFeature !== null && board.focusFeature !== undefined; // its frames alone
+  if (!board.position && board.mode !== "options" && v.last_ark_path && !board.arkPath.length && !scoring) {
     // the Ark move of the last turn: where it started, then each tile it entered
     v.last_ark_path.forEach(([x, y], i) => scene.cells.push(i ? { x, y, cls: "ark-path ark-seen", label: i, corner: "right" }
       : { x, y, cls: "ark-from ark-seen" }));
