@@ -376,8 +376,9 @@ class GamePage {
 
   renderFinal() {
     const box = this.$("#final-panel");
-    // the result shows once the last move has been shown, not over the steps that lead to it
-    if (this.game.status !== "finished" || this.arrival.active) { box.hidden = true; return; }
+    // the result shows once the last move has been shown, not over the steps that lead to it, nor over a
+    // replay's earlier position (its scores are those of the move shown)
+    if (this.game.status !== "finished" || this.arrival.active || this.replay) { box.hidden = true; return; }
     box.hidden = false;
     const html = finalHTML(this.game, (s) => this.name(s))
       + `<div class="buttons"><button type="button" class="btn" data-act="replay">Replay the game</button>

@@ -148,6 +148,8 @@ def test_two_players_play_an_ark_game_in_the_browser(new_page, live_url, tmp_pat
     ann.click("#step-bar button[data-act=step-next]")
     assert ann.locator("#board .layer-tiles .tile").count() == 2
     assert "laid" in ann.locator("#step-bar .step-caption").inner_text()
+    assert ann.locator("#final-panel").is_hidden()  # the result is not said over an earlier position
+    ann.click("#step-bar button[data-act=end-replay]")
     with ann.expect_download() as download:
         ann.click("#final-panel a[download]")
     assert download.value.suggested_filename == f"ark-{game_id}.json"

@@ -197,7 +197,8 @@ class ArkEngine(TileEngine[ArkState]):
         winners = self.majority(state, nodes)
         if winners:
             points = [value if seat in winners else 0 for seat in range(state.players)]
-            self.award(state, points, "temple", cross, final, {"tiles": len(cross), "complete": not final})
+            self.award(state, points, "temple", cross, final, {"tiles": len(cross), "complete": not final},
+                       nodes)
 
     # ----- the end ---------------------------------------------------------------------
     def final_scoring(self, state: ArkState) -> None:
@@ -215,7 +216,7 @@ class ArkEngine(TileEngine[ArkState]):
             if value and winners:
                 points = [value if seat in winners else 0 for seat in range(state.players)]
                 self.award(state, points, "field", sorted({board.nkey[n] for n in _field_nodes(board, root)}), True,
-                           {"sheep": icons[SHEEP], "wolves": icons[WOLVES]})
+                           {"sheep": icons[SHEEP], "wolves": icons[WOLVES]}, board.fnodes[root] or [])
 
     # ----- what positions are worth, for the computer players (tiles/evaluate.py) --------
     def feature_bonus(self, state: ArkState, root: int, seat: int, expected: float, chance: float) -> float:
@@ -323,7 +324,7 @@ class ArkEngine(TileEngine[ArkState]):
     def describe_own_action(self, action: Mapping[str, Any]) -> str:
         kind = action.get("type")
         if kind == "prophet":
-            return f"put the Prophet on {spot_words(str(action.get('at')))}"
+            return f"put the Prophet on {spot_words(str(action.get('at')), str(action.get('kind') or ''))}"
         if kind == "ark":
             path = action.get("path") or [[0, 0]]
             steps = len(path)

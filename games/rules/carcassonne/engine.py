@@ -48,7 +48,8 @@ class CarcassonneEngine(TileEngine[TileState]):
         points[state.followers[node][0]] = value
         center = state.board.nkey[node]
         cells = state.board.cells
-        self.award(state, points, "cloister", [center] + [center + a for a in AROUND if center + a in cells], final)
+        self.award(state, points, "cloister", [center] + [center + a for a in AROUND if center + a in cells], final,
+                   nodes=[node])
         self.return_pieces(state, node)  # followers on a completed cloister return too
 
     def add_worths(self, state: TileState, worths: list[float]) -> None:
@@ -86,4 +87,4 @@ class CarcassonneEngine(TileEngine[TileState]):
                 tiles: set[int] = set()
                 for city in complete:
                     tiles |= board.tiles[city] or set()
-                self.award(state, points, "farm", sorted(tiles), True)
+                self.award(state, points, "farm", sorted(tiles), True, nodes=board.fnodes[root] or [])

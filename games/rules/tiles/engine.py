@@ -445,16 +445,28 @@ class TileEngine(Engine[S, Any], Generic[S]):
         return [seat for seat, n in enumerate(counts) if n == best] if best else []
 
     def award(self, state: S, points: list[int], feature: str, cells: list[int], final: bool,
-              detail: Optional[JSONDict] = None) -> None:
+              detail: Optional[JSONDict] = None, nodes: Sequence[int] = ()) -> None:
         """Add ``points`` (per seat) to the scores and log the scoring event (``detail``: what the feature's
-        value was made of, for the page's breakdown: tiles, bonus icons, sheep and wolves...)."""
+        value was made of, for the page's breakdown: tiles, bonus icons, sheep and wolves...; ``nodes``: the
+        pieces that scored it, shown with it on the page even once they are back in supply)."""
         for seat, value in enumerate(points):
             state.scores[seat] += value
         event: JSONDict = {"turn": state.moves + 1, "feature": feature, "points": points,
                            "tiles": [list(coords(k)) for k in sorted(cells)], "final": final}
         if detail:
             event["detail"] = detail
+        if nodes:
+            event["pieces"] = [self.piece_entry(state, node) for node in sorted(nodes)]
         state.events.append(event)
+
+    def piece_entry(self, state: S, node: int) -> JSONDict:
+        """A piece on the board as the views list it: its tile, its place name, its seat and kind."""
+        board = state.board
+        key = board.nkey[node]
+        rt, base = board.cells[key]
+        x, y = coords(key)
+        owner, piece = state.followers[node]
+        return {"x": x, "y": y, "at": rt.segments[node - base].name, "seat": owner, "kind": piece}
 
     def return_pieces(self, state: S, root: int) -> None:
         """The pieces on a feature come off: followers back to supply (a game's other pieces may not)."""
@@ -489,7 +501,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
             detail[icon] = board.value[root]
         if kind == CITY and not final:
             detail["double"] = True
-        self.award(state, points, KIND_NAMES[kind], list(tiles), final, detail)
+        self.award(state, points, KIND_NAMES[kind], list(tiles), final, detail, nodes)
         self.return_pieces(state, root)
 
     def score_completed(self, state: S) -> None:
@@ -545,9 +557,26 @@ class TileEngine(Engine[S, Any], Generic[S]):
         return {}
 
     def option_entry(self, state: S, action: Any) -> JSONDict:
-        """A legal action of the turn's action step as the views list it (a game may add a preview)."""
+        """A legal action of the turn's action step as the views list it (a game may add a preview); a piece's
+        place has its words (the log's naming)."""
         entry: JSONDict = action.to_dict()
+        at = entry.get("at")
+        if isinstance(at, str) and state.board.order:
+            rt = state.board.cells[state.board.order[-1]][0]
+            entry["words"] = words.spot_words(at, self.rotated_kind(rt, at))
         return entry
+
+    def segment_kind(self, tile: str, rotation: Any, at: str) -> str:
+        """What a place name of a tile laid ``rotation`` degrees is: "city", "road", "field", "cloister" ("")."""
+        found = self.types.get(tile)
+        if found is None or not isinstance(rotation, int) or rotation % 90:
+            return ""
+        return self.rotated_kind(found.rotations[(rotation // 90) % 4], at)
+
+    @staticmethod
+    def rotated_kind(rt: RotatedTile, at: str) -> str:
+        index = rt.names.get(at)
+        return KIND_NAMES[rt.segments[index].kind] if index is not None else ""
 
     def supply_entry(self, state: S, seat: int) -> JSONDict:
         """What ``seat`` has in supply, for the views."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from .geometry import cell, coords
 from .state import OVER, PLACE, TileState
+from .words import spot_words
 
 if TYPE_CHECKING:
     from .engine import TileEngine
@@ -37,6 +38,9 @@ def legal_placements(engine: "TileEngine[Any]", state: TileState) -> list[dict[s
                      if not occupied and has_follower and seg.kind in engine.follower_kinds]
         entry: dict[str, Any] = {"x": place.x, "y": place.y, "rotation": place.rotation, "followers": followers}
         engine.placement_extra(state, entry, key, rt, preview)
+        # every piece's place in words (the log's naming), so that the page names nothing itself
+        entry["names"] = {at: spot_words(at, engine.rotated_kind(rt, at))
+                          for at in [*followers, *entry.get("prophet", [])]}
         out.append(entry)
     return out
 

@@ -59,10 +59,13 @@ def describe_tile(engine: "TileEngine[Any]", tile: str) -> str:
     return "; ".join(parts) or "fields only"
 
 
-def spot_words(at: str) -> str:
-    """A follower's place on the tile just laid: "its north side", "its north-north-west field"."""
+def spot_words(at: str, kind: str = "") -> str:
+    """A piece's place on the tile just laid, the one naming of the log and of the page's choices: "the city on
+    its north side", "the road on its west side" (``kind`` known), "its north side", "its north-north-west
+    field"."""
     if at in SIDES:
-        return f"its {SIDE_WORDS[at]} side"
+        side = f"its {SIDE_WORDS[at]} side"
+        return f"the {kind} on {side}" if kind in ("city", "road") else side
     if at in HALVES:
         return f"its {'-'.join(SIDE_WORDS[c] for c in at.upper())} field"
     return f"its {at}"
@@ -79,7 +82,7 @@ def describe_action(engine: "TileEngine[Any]", action: Mapping[str, Any]) -> str
         turned = f", turned {action.get('rotation')}°" if action.get("rotation") else ""
         return f"laid the tile at ({action.get('x')}, {action.get('y')}){turned}"
     if kind == "follower":
-        return f"put a follower on {spot_words(str(action.get('at')))}"
+        return f"put a follower on {spot_words(str(action.get('at')), str(action.get('kind') or ''))}"
     if kind == "pass":
         return "placed no piece"
     return engine.describe_own_action(action)
@@ -93,7 +96,9 @@ def describe_entry(engine: "TileEngine[Any]", entry: Mapping[str, Any]) -> str:
     text = f"laid {tile} at ({entry.get('x')}, {entry.get('y')})"
     action = entry.get("action")
     if isinstance(action, Mapping) and action.get("type") != "pass":
-        text += " and " + describe_action(engine, action)
+        at = action.get("at")
+        kind = engine.segment_kind(str(entry.get("tile")), entry.get("rotation"), at) if isinstance(at, str) else ""
+        text += " and " + describe_action(engine, {**action, "kind": kind} if kind else action)
     return text + engine.describe_entry_extra(entry)
 
 
@@ -104,7 +109,9 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
                for seat, p in enumerate(points) if p]
     feature = event.get("feature", "feature")
     tiles = len(event.get("tiles") or [])
-    what = f"a {feature}" + (f" of {tiles} tiles" if tiles > 1 and feature in ("city", "road") else "")
+    article = "the" if feature == "ark" else "an" if feature[:1] in "aeiou" else "a"
+    what = f"{article} {'Ark' if feature == 'ark' else feature}" + (
+        f" of {tiles} tiles" if tiles > 1 and feature in ("city", "road") else "")
     when = " at the end" if event.get("final") else ""
     if not winners:
         return f"{what} scored nothing{when}"

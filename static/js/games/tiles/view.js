@@ -1,6 +1,7 @@
 // The board: an SVG of placed tiles, pieces and highlights, with pan and zoom (mouse, touch, keyboard).
 // It draws what it is given (a "scene") and reports clicks in board cells; game.js decides what they mean.
 
+import { SVGNS } from "../../shell/dom.js";
 import { T, iconDefs, pieceSVG, tileSVG } from "./draw.js";
 
 const MIN_SCALE = 0.15;
@@ -19,6 +20,9 @@ export class BoardView {
     this.view = { s: 0.6, tx: 0, ty: 0 };
     this.pointers = new Map();
     this.hover = null;
+    this.tiles = new Map(); // "x,y" -> {node, sig, cls}: the tiles drawn
+    this.arts = new Map(); // "tile:rotation" -> its markup
+    this.written = {};
     svg.innerHTML = `<defs>${iconDefs()}</defs>
       <g class="world">
         <g class="layer-tiles"></g><g class="layer-cells"></g><g class="layer-ghost"></g>
@@ -26,6 +30,7 @@ export class BoardView {
         <g class="layer-cursor"></g>
       </g>`;
     this.world = svg.querySelector(".world");
+    this.defs = svg.querySelector("defs");
     this.layers = {};
     for (const name of ["tiles", "cells", "ghost", "pieces", "ark", "marks", "cursor"]) {
       this.layers[name] = svg.querySelector(`.layer-${name}`);
@@ -37,16 +42,16 @@ export class BoardView {
   // ---------- drawing ----------
 
   /**
-   * Draw a scene: {tiles: [{tile, x, y, rotation, cls?}], pieces: [{x, y, point, kind, colour, label, cls?}],
-   * ark: {x, y, cls?} | null (or arks: [...]), cells: [{x, y, cls, label?, title?}], marks: [{x, y, point, kind, cls, label?}]}
+   * Draw a scene: {tiles: [{tile, x, y, rotation, cls?}], pending: {tile, x, y, rotation} | null,
+   * pieces: [{x, y, point, kind, colour, label, cls?}], arks: [{x, y, px, py, cls?, small?}],
+   * cells: [{x, y, cls, label?}], marks: [{x, y, point, kind, cls?}]}.
+   * Only what changed is touched: a tile already drawn stays (a new one is added, one gone is removed), each
+   * kind of tile in each rotation is drawn into markup once, and the small layers are written again only when
+   * their markup differs.
    */
   draw(scene) {
     this.scene = scene;
-    let tiles = "";
-    for (const t of scene.tiles) {
-      tiles += `<g class="tile ${t.cls || ""}" data-x="${t.x}" data-y="${t.y}" transform="translate(${t.x * T} ${t.y * T})">${tileSVG(this.catalogue, t.tile, t.rotation)}</g>`;
-    }
-    this.layers.tiles.innerHTML = tiles;
+    this.drawTiles(scene.tiles, scene.pending);
     let cells = "";
     for (const c of scene.cells || []) {
       cells += `<g class="cell ${c.cls}" transform="translate(${c.x * T} ${c.y * T})"><rect x="3" y="3" width="${T - 6}" height="${T - 6}" rx="6"/>`;
@@ -56,39 +61,91 @@ export class BoardView {
       }
       cells += `</g>`;
     }
-    this.layers.cells.innerHTML = cells;
+    this.write("cells", cells);
     let pieces = "";
     for (const p of scene.pieces || []) {
       pieces += pieceSVG(p.kind, p.colour, p.label, p.x * T + p.point[0], p.y * T + p.point[1],
         `${p.cls || ""}${p.lying ? " lying" : ""}`, 1.3);
     }
-    this.layers.pieces.innerHTML = pieces;
-    const arks = scene.arks || (scene.ark ? [scene.ark] : []);
-    this.layers.ark.innerHTML = arks.map((ark) =>
-      `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + 72} ${ark.y * T + 76})"><circle class="ark-halo" r="27"/><g transform="scale(1.45)"><use href="#i-ark"/></g></g>`).join("");
+    this.write("pieces", pieces);
+    this.write("ark", (scene.arks || []).map((ark) => {
+      // beside the marks of a piece being chosen the Ark is smaller: both stay targets of their own
+      const scale = ark.small ? 0.62 : 1.1;
+      return `<g class="ark ${ark.cls || ""}" transform="translate(${ark.x * T + (ark.px ?? 72)} ${ark.y * T + (ark.py ?? 76)})"><circle class="ark-halo" r="${ark.small ? 12 : 21}"/><g transform="scale(${scale})"><use href="#i-ark"/></g></g>`;
+    }).join(""));
     let marks = "";
     for (const m of scene.marks || []) {
       const x = m.x * T + m.point[0], y = m.y * T + m.point[1];
       if (m.kind === "prophet") {
-        marks += `<g class="spot spot-prophet ${m.cls || ""}" transform="translate(${x} ${y})"><path d="M0 -10 L10 0 L0 10 L-10 0 Z"/><text y="4" text-anchor="middle">P</text></g>`;
+        marks += `<g class="spot spot-prophet ${m.cls || ""}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)})"><path d="M0 -11 L11 0 L0 11 L-11 0 Z"/><text y="4" text-anchor="middle">P</text></g>`;
       } else {
-        marks += `<g class="spot spot-follower ${m.cls || ""}" transform="translate(${x} ${y})"><circle r="8.5"/><path d="M-4.5 0 H4.5 M0 -4.5 V4.5"/></g>`;
+        marks += `<g class="spot spot-follower ${m.cls || ""}" transform="translate(${x.toFixed(1)} ${y.toFixed(1)})"><circle r="9.5"/><path d="M-5 0 H5 M0 -5 V5"/></g>`;
       }
     }
-    this.layers.marks.innerHTML = marks;
+    this.write("marks", marks);
+  }
+
+  /** A layer's markup, written only when it changed. */
+  write(layer, markup) {
+    if (this.written[layer] === markup) return;
+    this.written[layer] = markup;
+    this.layers[layer].innerHTML = markup;
+  }
+
+  /** The markup of a tile kind in a rotation (made the first time it is needed, then reused). */
+  art(tile, rotation) {
+    const k = `${tile}:${rotation}`;
+    if (!this.arts.has(k)) this.arts.set(k, tileSVG(this.catalogue, tile, rotation));
+    return this.arts.get(k);
+  }
+
+  tileNode(t, cls) {
+    const g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", `tile ${cls || ""}`.trim());
+    g.dataset.x = t.x;
+    g.dataset.y = t.y;
+    g.setAttribute("transform", `translate(${t.x * T} ${t.y * T})`);
+    g.innerHTML = `${this.art(t.tile, t.rotation)}<rect class="frame" width="${T}" height="${T}" fill="none"/>`;
+    return g;
+  }
+
+  drawTiles(tiles, pending) {
+    const seen = new Set();
+    for (const t of tiles) {
+      const k = `${t.x},${t.y}`;
+      const sig = `${t.tile}:${t.rotation}`;
+      seen.add(k);
+      const had = this.tiles.get(k);
+      if (had && had.sig === sig) {
+        if (had.cls !== (t.cls || "")) { had.node.setAttribute("class", `tile ${t.cls || ""}`.trim()); had.cls = t.cls || ""; }
+        continue;
+      }
+      const node = this.tileNode(t, t.cls);
+      if (had) had.node.replaceWith(node);
+      else this.layers.tiles.insertBefore(node, this.pendingNode?.parentNode ? this.pendingNode : null);
+      this.tiles.set(k, { node, sig, cls: t.cls || "" });
+    }
+    for (const [k, had] of this.tiles) if (!seen.has(k)) { had.node.remove(); this.tiles.delete(k); }
+    const sig = pending ? `${pending.tile}:${pending.rotation}:${pending.x},${pending.y}` : "";
+    if (sig !== this.pendingSig) {
+      this.pendingNode?.remove();
+      this.pendingNode = pending ? this.tileNode(pending, "pending") : null;
+      if (this.pendingNode) this.layers.tiles.appendChild(this.pendingNode);
+      this.pendingSig = sig;
+    }
   }
 
   /** The semi-transparent tile that follows the pointer (null: none). */
   drawGhost(ghost) {
-    if (!ghost) { this.layers.ghost.innerHTML = ""; return; }
-    this.layers.ghost.innerHTML = `<g class="ghost ${ghost.ok ? "ghost-ok" : "ghost-bad"}" transform="translate(${ghost.x * T} ${ghost.y * T})">${tileSVG(this.catalogue, ghost.tile, ghost.rotation)}<rect class="ghost-frame" x="1" y="1" width="${T - 2}" height="${T - 2}"/></g>`;
+    const markup = ghost ? `<g class="ghost ${ghost.ok ? "ghost-ok" : "ghost-bad"}" transform="translate(${ghost.x * T} ${ghost.y * T})">${this.art(ghost.tile, ghost.rotation)}<rect class="ghost-frame" x="1" y="1" width="${T - 2}" height="${T - 2}"/></g>` : "";
+    this.write("ghost", markup);
   }
 
   /** The keyboard cursor cell (null: hidden). */
   drawCursor(cell) {
     this.cursor = cell;
-    this.layers.cursor.innerHTML = cell
-      ? `<rect class="cursor" x="${cell.x * T + 1}" y="${cell.y * T + 1}" width="${T - 2}" height="${T - 2}" rx="4"/>` : "";
+    this.write("cursor", cell
+      ? `<rect class="cursor" x="${cell.x * T + 1}" y="${cell.y * T + 1}" width="${T - 2}" height="${T - 2}" rx="4"/>` : "");
   }
 
   // ---------- pan and zoom ----------
@@ -103,14 +160,24 @@ export class BoardView {
     return { w: r.width || 600, h: r.height || 400, left: r.left, top: r.top };
   }
 
-  /** Show the cells of `bounds` {minX, maxX, minY, maxY} (board cells) as large as they fit. */
-  fit(bounds) {
+  /**
+   * Show the cells of `bounds` {minX, maxX, minY, maxY} (board cells) as large as they fit, in the part of the
+   * board `area` {top, bottom} (pixels from the board's top; by default all of it). Tiles are never drawn
+   * smaller than `minScale` by this (a tile stays readable, ~56 px): what does not fit is panned to, centred on
+   * `focus` [x, y] if given. The player's own zoom goes further.
+   */
+  fit(bounds, { minScale = MIN_SCALE, focus = null, area = null } = {}) {
     const { w, h } = this.size();
+    const top = area ? Math.max(0, area.top) : 0, bottom = area ? Math.min(h, area.bottom) : h;
+    const ah = Math.max(60, bottom - top);
     const cw = (bounds.maxX - bounds.minX + 1) * T, ch = (bounds.maxY - bounds.minY + 1) * T;
-    const s = Math.max(MIN_SCALE, Math.min(1.2, Math.min(w / cw, h / ch) * 0.94));
+    const fitted = Math.min(w / cw, ah / ch) * 0.94;
+    const s = Math.max(MIN_SCALE, minScale, Math.min(1.2, fitted));
     this.view.s = s;
-    this.view.tx = w / 2 - ((bounds.minX + bounds.maxX + 1) * T / 2) * s;
-    this.view.ty = h / 2 - ((bounds.minY + bounds.maxY + 1) * T / 2) * s;
+    let cx = ((bounds.minX + bounds.maxX + 1) * T) / 2, cy = ((bounds.minY + bounds.maxY + 1) * T) / 2;
+    if (focus && s > fitted) [cx, cy] = [(focus[0] + 0.5) * T, (focus[1] + 0.5) * T];
+    this.view.tx = w / 2 - cx * s;
+    this.view.ty = top + ah / 2 - cy * s;
     this.apply();
   }
 
