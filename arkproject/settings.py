@@ -384,4 +384,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # the tournaments' choices beside the games' own "status" and "kind" (games/tournaments)
+    "ENUM_NAME_OVERRIDES": {"TournamentKindEnum": "games.tournaments.models.Tournament.Kind",
+                            "TournamentStatusEnum": "games.tournaments.models.Tournament.Status"},
 }

@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("games.chat.urls")),
     path("api/", include("games.rematch.urls")),
     path("api/", include("games.ratings.urls")),
+    path("api/", include("games.tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # browsers ask for /favicon.ico whatever the pages link to
     path("favicon.ico", favicon),

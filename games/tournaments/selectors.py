@@ -25,6 +25,20 @@ def tournament_list(user: Any = None) -> QuerySet[Tournament]:
     return listed.filter(invitation_only=False)
 
 
+def tournament_get(tournament_id: Any) -> Tournament:
+    """A tournament by id, or ``GameNotFound`` (404)."""
+    from games.play.errors import GameNotFound
+
+    try:
+        pk = int(tournament_id)
+    except (TypeError, ValueError):
+        raise GameNotFound("there is no such tournament") from None
+    tournament = Tournament.objects.select_related("created_by").filter(pk=pk).first() if abs(pk) < 2**63 else None
+    if tournament is None:
+        raise GameNotFound("there is no such tournament")
+    return tournament
+
+
 def tournament_of_game(game_id: int) -> Optional[Tournament]:
     """The tournament a game is a table of, if any."""
     return Tournament.objects.filter(tables__game_id=game_id).first()

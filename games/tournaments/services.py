@@ -108,7 +108,7 @@ def _locked(tournament_id: Any) -> Tournament:
         pk = int(tournament_id)
     except (TypeError, ValueError):
         raise GameNotFound(_("there is no such tournament")) from None
-    tournament = Tournament.objects.select_for_update().filter(pk=pk).first()
+    tournament = Tournament.objects.select_for_update().filter(pk=pk).first() if abs(pk) < 2**63 else None
     if tournament is None:
         raise GameNotFound(_("there is no such tournament"))
     return tournament
