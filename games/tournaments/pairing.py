@@ -60,7 +60,7 @@ def _circle(players: list[P]) -> list[list[tuple[P, ...]]]:
     count = len(ring)
     rounds = []
     for number in range(count - 1):
-        tables = []
+        tables: list[tuple[P, ...]] = []
         for i in range(count // 2):
             a, b = ring[i], ring[count - 1 - i]
             if a is not None and b is not None:

@@ -41,7 +41,13 @@ def tournament_get(tournament_id: Any) -> Tournament:
 
 def tournament_of_game(game_id: int) -> Optional[Tournament]:
     """The tournament a game is a table of, if any."""
-    return Tournament.objects.filter(tables__game_id=game_id).first()
+    table = tournament_table_of(game_id)
+    return table.tournament if table is not None else None
+
+
+def tournament_table_of(game_id: int) -> Optional[Table]:
+    """The tournament table a game is (with its tournament), if any: the turn emails and pushes name it."""
+    return Table.objects.filter(game_id=game_id).select_related("tournament").first()
 
 
 @dataclass
@@ -50,7 +56,7 @@ class Results:
 
     tables: list[Table]
     rows: list[standings.Row]
-    met: set[frozenset]
+    met: set[frozenset[Any]]
 
 
 def table_result(table: Table, seats: list[Seat]) -> standings.TableResult:
@@ -59,7 +65,7 @@ def table_result(table: Table, seats: list[Seat]) -> standings.TableResult:
     game = table.game
     if game.status == Game.Status.FINISHED:
         ranks = finish_ranks(seats)
-        places = {s.user_id: ranks[s.number] for s in seats}
+        places: dict[Any, int] = {s.user_id: ranks[s.number] for s in seats}
     else:
         places = {s.user_id: 2 if s.status != Seat.Status.PLAYING else 1 for s in seats}
     return standings.TableResult(round=table.round, places=places, scores={s.user_id: s.score for s in seats},
@@ -73,16 +79,16 @@ def tournament_results(tournament: Tournament) -> Results:
     entries = list(Entry.objects.filter(tournament=tournament).select_related("user"))
     results = [table_result(t, list(t.game.seats.all())) for t in tables]
     timeouts: dict[Any, int] = {}
-    seat_user = {(t.game_id, s.number): s.user_id for t in tables for s in t.game.seats.all()}
+    seat_user: dict[tuple[int, Any], int] = {(t.game_id, s.number): s.user_id for t in tables for s in t.game.seats.all()}
     for game_id, seat in Move.objects.filter(game__tournament_table__tournament=tournament,
                                              kind=Move.Kind.TIMEOUT).values_list("game_id", "seat"):
         user_id = seat_user.get((game_id, seat))
         if user_id is not None:
             timeouts[user_id] = timeouts.get(user_id, 0) + 1
-    byes = list(Bye.objects.filter(tournament=tournament).values_list("round", "user_id"))
+    byes: list[tuple[int, Any]] = list(Bye.objects.filter(tournament=tournament).values_list("round", "user_id"))
     rows = standings.standings({e.user_id: e.user.name for e in entries}, results, byes,
                                swiss=tournament.kind == Tournament.Kind.SWISS, timeouts=timeouts,
-                               withdrawn={e.user_id: e.left_round for e in entries if e.left})
+                               withdrawn={e.user_id: e.left_round or 0 for e in entries if e.left})
     return Results(tables=tables, rows=rows, met=standings.met_pairs(results))
 
 
@@ -99,8 +105,8 @@ def points_text(value: Fraction) -> str:
 def tournament_entry(tournament: Tournament, user: Any = None) -> dict[str, Any]:
     """The tournament as the API and its page show it: settings, players, standings, crosstable, rounds."""
     results = tournament_results(tournament)
-    entries = {e.user_id: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
-    names = {uid: e.user.username for uid, e in entries.items()}
+    entries: dict[Any, Entry] = {e.user_id: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
+    names: dict[Any, str] = {uid: e.user.username for uid, e in entries.items()}
     order = [row.player for row in results.rows]
     rounds: dict[int, dict[str, Any]] = {}
     for table in results.tables:

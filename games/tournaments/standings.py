@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Hashable, Optional
+from typing import Any, Optional
+
+Player = Any  # a player's id (hashable): the site uses user ids
 
 
 @dataclass
@@ -22,8 +24,8 @@ class TableResult:
     game has ended (finished, or aborted: then those who left are last and the others tie)."""
 
     round: int
-    places: dict[Hashable, int]
-    scores: dict[Hashable, int]
+    places: dict[Player, int]
+    scores: dict[Player, int]
     over: bool
 
 
@@ -31,7 +33,7 @@ class TableResult:
 class Row:
     """One player's line of the standings."""
 
-    player: Hashable
+    player: Player
     name: str
     points: Fraction = Fraction(0)
     buchholz: Fraction = Fraction(0)
@@ -41,11 +43,11 @@ class Row:
     timeouts: int = 0
     withdrawn_round: Optional[int] = None
     by_round: dict[int, Fraction] = field(default_factory=dict)
-    against: dict[Hashable, Fraction] = field(default_factory=dict)  # points taken from each opponent
+    against: dict[Player, Fraction] = field(default_factory=dict)  # points taken from each opponent
     place: int = 0
 
 
-def table_points(places: dict[Hashable, int]) -> dict[Hashable, Fraction]:
+def table_points(places: dict[Player, int]) -> dict[Player, Fraction]:
     """Each player's points from a finished table (see the module)."""
     others = len(places) - 1
     if others < 1:
@@ -55,15 +57,15 @@ def table_points(places: dict[Hashable, int]) -> dict[Hashable, Fraction]:
             for p, mine in places.items()}
 
 
-def pairwise(places: dict[Hashable, int]) -> dict[tuple[Hashable, Hashable], Fraction]:
+def pairwise(places: dict[Player, int]) -> dict[tuple[Player, Player], Fraction]:
     """What each player took from each other player at a finished table: 1, ½ or 0 (the crosstable's cells)."""
     return {(p, o): Fraction(1) if places[o] > places[p] else Fraction(1, 2) if places[o] == places[p] else Fraction(0)
             for p in places for o in places if o != p}
 
 
-def standings(players: dict[Hashable, str], tables: list[TableResult], byes: list[tuple[int, Hashable]], *,
-              swiss: bool, timeouts: Optional[dict[Hashable, int]] = None,
-              withdrawn: Optional[dict[Hashable, int]] = None) -> list[Row]:
+def standings(players: dict[Player, str], tables: list[TableResult], byes: list[tuple[int, Player]], *,
+              swiss: bool, timeouts: Optional[dict[Player, int]] = None,
+              withdrawn: Optional[dict[Player, int]] = None) -> list[Row]:
     """The rows in order, best first, each with its place (equal on every criterion: the same place)."""
     rows = {p: Row(player=p, name=name, timeouts=(timeouts or {}).get(p, 0),
                    withdrawn_round=(withdrawn or {}).get(p)) for p, name in players.items()}
@@ -88,7 +90,7 @@ def standings(players: dict[Hashable, str], tables: list[TableResult], byes: lis
             for p in table.places:
                 rows[p].buchholz += sum((rows[o].points for o in table.places if o != p), Fraction(0))
 
-    def key(row: Row) -> tuple:
+    def key(row: Row) -> tuple[Fraction | int, ...]:
         return (-row.points, -row.buchholz, -row.score) if swiss else (-row.points, -row.score)
 
     ordered = sorted(rows.values(), key=lambda r: (key(r), r.name))
@@ -97,6 +99,6 @@ def standings(players: dict[Hashable, str], tables: list[TableResult], byes: lis
     return ordered
 
 
-def met_pairs(tables: list[TableResult]) -> set[frozenset]:
+def met_pairs(tables: list[TableResult]) -> set[frozenset[Player]]:
     """Every pair of players who have shared a table (over or not): the Swiss pairing avoids them."""
     return {frozenset((p, o)) for t in tables for p in t.places for o in t.places if p != o}
