@@ -75,6 +75,7 @@ class StandingSerializer(serializers.Serializer):
                                               "(a tie half); a Swiss bye 1")
     points_text = serializers.CharField()
     buchholz = serializers.FloatField(help_text="the points of every opponent met")
+    buchholz_text = serializers.CharField()
     score = serializers.IntegerField(help_text="the sum of the player's game scores")
     played = serializers.IntegerField()
     byes = serializers.IntegerField()
@@ -84,6 +85,7 @@ class StandingSerializer(serializers.Serializer):
     by_round = serializers.DictField(child=serializers.FloatField())
     crosstable = serializers.ListField(child=serializers.FloatField(allow_null=True),
                                        help_text="what this player took from each player, in standings order")
+    crosstable_text = serializers.ListField(child=serializers.CharField(), help_text="the same as people write it")
 
 
 class TournamentSerializer(serializers.Serializer):

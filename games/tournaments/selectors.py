@@ -99,7 +99,7 @@ def points_text(value: Fraction) -> str:
         return str(int(whole))
     if part == Fraction(1, 2):
         return f"{int(whole) if whole else ''}½"
-    return f"{float(value):.2f}".rstrip("0")
+    return f"{float(value):.2f}"
 
 
 def tournament_entry(tournament: Tournament, user: Any = None) -> dict[str, Any]:
@@ -139,11 +139,13 @@ def tournament_entry(tournament: Tournament, user: Any = None) -> dict[str, Any]
         "standings": [{
             "place": row.place, "username": names[row.player], "name": row.name,
             "points": float(row.points), "points_text": points_text(row.points),
-            "buchholz": float(row.buchholz), "score": row.score, "played": row.played, "byes": row.byes,
+            "buchholz": float(row.buchholz), "buchholz_text": points_text(row.buchholz), "score": row.score, "played": row.played, "byes": row.byes,
             "timeouts": row.timeouts, "left": entries[row.player].left or None, "left_round": row.withdrawn_round,
             "by_round": {str(n): float(p) for n, p in sorted(row.by_round.items())},
             "crosstable": [None if other == row.player else
                            (float(row.against[other]) if other in row.against else None) for other in order],
+            "crosstable_text": ["×" if other == row.player else
+                                points_text(row.against[other]) if other in row.against else "" for other in order],
         } for row in results.rows],
         "rounds_played": [rounds[n] for n in sorted(rounds)],
     }

@@ -265,6 +265,8 @@ def _next_round(tournament: Tournament) -> str:
         Bye.objects.create(tournament=tournament, round=number, user_id=user_id)
     for index, table in enumerate(tables, start=1):
         _start_table(tournament, number, index, table)
+    if not tables:  # everyone left in this round sits out (a round robin after withdrawals): on to the next
+        return _next_round(tournament)
     _changed(tournament)
     return f"round {number}"
 

@@ -197,3 +197,30 @@ def test_a_round_robin_of_four_with_a_player_timed_out_of_it(moderator, settings
         assert row["crosstable"][i] is None
     assert len(order) == 4
     assert not RatingChange.objects.filter(game__tournament_table__tournament=tournament).exists()  # unrated
+
+
+def test_a_withdrawal_before_anyone_moved_aborts_the_game_and_the_leaver_loses_it(moderator):
+    """A round robin of three: the first-round table aborts as its player withdraws before the first turns (the
+    site's rule: unrated, no winner); in the tournament the one who left loses it. Rounds whose only table had
+    the leaver are skipped; the tournament still reaches its standings."""
+    rng = random.Random(3)
+    people = players(3)
+    tournament = services.tournament_create(user=people[0], name="Three", game="iwari", kind="round_robin",
+                                            start_players=3)
+    for user in people[1:]:
+        services.tournament_join(tournament_id=tournament.pk, user=user)
+    [game] = round_games(tournament, 1)
+    leaver = game.seats.order_by("number").first().user
+    services.tournament_withdraw(tournament_id=tournament.pk, user=leaver)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    tournament.refresh_from_db()
+    while tournament.status == Tournament.Status.RUNNING:
+        for game in round_games(tournament, tournament.current_round):
+            assert leaver.pk not in {s.user_id for s in game.seats.all()}
+            finish_table(game, moderator, rng)
+        tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    entry = check_standings(tournament)
+    assert entry["standings"][-1]["username"] == leaver.username and entry["standings"][-1]["points"] == 0
+    assert Game.objects.filter(tournament_table__tournament=tournament).count() == 2  # the leaver's other table
