@@ -8,8 +8,8 @@ players per board; these games seat up to five at a table, so the pairing is don
 * **Round robin, k per table** (k > 2): every group of k players meets once; the groups are laid into rounds
   greedily (each round takes the first groups, in order, that share no player), so a player never has two
   tables in one round.
-* **Swiss** (Monrad style): players in standing order; the best unseated player opens a table and takes the
-  next best with whom nobody at the table has played yet; on a dead end the search steps back. A table of
+* **Swiss** (Monrad style): players in ranked order (the caller ranks them: points, then rating); the best
+  unseated player opens a table and takes the next best with whom nobody at the table has played yet; on a dead end the search steps back. A table of
   two leaves one player out when the count is odd: the bye goes to the lowest player without one. Only when
   no pairing without a rematch exists (searched within a budget) are rematches allowed, as few as the greedy
   choice of the least met finds.

@@ -255,7 +255,7 @@ def _next_round(tournament: Tournament) -> str:
         byes = [u for u in active if u not in seated]
     else:
         results = tournament_results(tournament)
-        ranked = [row.player for row in results.rows if row.player in set(active)]
+        ranked = _swiss_order(tournament, [row for row in results.rows if row.player in set(active)])
         had_bye = set(Bye.objects.filter(tournament=tournament).values_list("user_id", flat=True))
         tables, bye = pairing.swiss(ranked, tournament.per_table, results.met, had_bye)
         byes = [bye] if bye is not None else []
@@ -269,6 +269,18 @@ def _next_round(tournament: Tournament) -> str:
         return _next_round(tournament)
     _changed(tournament)
     return f"round {number}"
+
+
+def _swiss_order(tournament: Tournament, rows: list[Any]) -> list[int]:
+    """The players still in, for the Swiss pairing: by points, then by rating at the game (the strongest first
+    in each score group, as seeding does; unrated players at the starting rating), then by name."""
+    from games.ratings import openskill_model
+    from games.ratings.models import Rating
+
+    start = openskill_model.initial()[0]
+    mu = dict(Rating.objects.filter(game=tournament.game, user_id__in=[r.player for r in rows])
+              .values_list("user_id", "mu"))
+    return [r.player for r in sorted(rows, key=lambda r: (-r.points, -mu.get(r.player, start), r.name))]
 
 
 def _start_table(tournament: Tournament, number: int, index: int, players: tuple[int, ...]) -> Game:

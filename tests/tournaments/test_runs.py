@@ -224,3 +224,24 @@ def test_a_withdrawal_before_anyone_moved_aborts_the_game_and_the_leaver_loses_i
     entry = check_standings(tournament)
     assert entry["standings"][-1]["username"] == leaver.username and entry["standings"][-1]["points"] == 0
     assert Game.objects.filter(tournament_table__tournament=tournament).count() == 2  # the leaver's other table
+
+
+def test_swiss_seeds_round_one_by_rating_and_a_moderator_may_run_one_without_playing(moderator):
+    from games.ratings import openskill_model
+    from games.ratings.models import Rating
+
+    people = players(4)
+    mu, sigma = openskill_model.initial()
+    for strength, user in zip((3, 1, 4, 2), people):
+        Rating.objects.create(user=user, game="tikal", mu=mu + strength, sigma=sigma)
+    tournament = services.tournament_create(user=moderator, name="Seeded", game="tikal", kind="swiss", rounds=1,
+                                            start_players=4, play=False)
+    for user in people:
+        services.tournament_join(tournament_id=tournament.pk, user=user)
+    tables = [{s.user_id for s in g.seats.all()} for g in round_games(tournament, 1)]
+    # Monrad: the two strongest together, then the next two
+    assert sorted(tables, key=min) == sorted([{people[2].pk, people[0].pk}, {people[3].pk, people[1].pk}], key=min)
+    assert not Entry.objects.filter(tournament=tournament, user=moderator).exists()
+    with pytest.raises(Exception, match="moderator"):
+        services.tournament_create(user=people[0], name="x", game="ark", kind="swiss", rounds=1, start_players=2,
+                                   play=False)
