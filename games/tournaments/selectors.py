@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Seat
 from games.ratings.services import finish_ranks
@@ -32,10 +33,10 @@ def tournament_get(tournament_id: Any) -> Tournament:
     try:
         pk = int(tournament_id)
     except (TypeError, ValueError):
-        raise GameNotFound("there is no such tournament") from None
+        raise GameNotFound(_("there is no such tournament")) from None
     tournament = Tournament.objects.select_related("created_by").filter(pk=pk).first() if abs(pk) < 2**63 else None
     if tournament is None:
-        raise GameNotFound("there is no such tournament")
+        raise GameNotFound(_("there is no such tournament"))
     return tournament
 
 

@@ -245,3 +245,39 @@ def test_swiss_seeds_round_one_by_rating_and_a_moderator_may_run_one_without_pla
     with pytest.raises(Exception, match="moderator"):
         services.tournament_create(user=people[0], name="x", game="ark", kind="swiss", rounds=1, start_players=2,
                                    play=False)
+
+
+def test_two_advances_at_once_start_one_round():
+    """The sweep and a queued task may advance the same tournament at the same moment: the row lock lets one
+    make the round, and the other finds it being played."""
+    import threading
+    from datetime import timedelta
+
+    from django.db import connections
+
+    from games.play import clock
+
+    people = players(4)
+    when = clock.now() + timedelta(days=1)
+    tournament = services.tournament_create(user=people[0], name="At once", game="ark", kind="swiss", rounds=1,
+                                            starts_at=when)
+    for user in people[1:]:
+        services.tournament_join(tournament_id=tournament.pk, user=user)
+    clock.freeze(when)
+    gate = threading.Barrier(2)
+    done: list[str] = []
+
+    def advance() -> None:
+        try:
+            gate.wait()
+            done.append(services.tournament_advance(tournament.pk))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=advance) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(done) == ["playing", "round 1"]
+    assert Table.objects.filter(tournament=tournament).count() == 2
