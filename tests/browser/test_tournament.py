@@ -18,7 +18,7 @@ from tests.browser.shell_checks import axe_violations, in_thread
 from tests.factories import PASSWORD, UserFactory
 from tests.tournaments.conftest import finish_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 SCREENSHOT_DIR = os.environ.get("ARK_SCREENSHOT_DIR")
 
 
