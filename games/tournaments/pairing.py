@@ -23,7 +23,7 @@ P = TypeVar("P", bound=Hashable)
 Table = tuple  # a table: the players' ids, best first
 
 #: How many partial tables the Swiss search may try before it gives up looking for a pairing without rematches.
-SEARCH_BUDGET = 20000
+SEARCH_BUDGET = 5000
 
 
 def table_sizes(count: int, per_table: int) -> list[int]:
