@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "games.ratings",
     "games.chat",
     "games.rematch",
+    "games.tournaments",
     "accounts",
     "arkproject",  # only for its deployment checks (arkproject/checks.py)
 ]
@@ -260,6 +261,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-pending-emails": {"task": "games.tasks.sweep_pending_emails", "schedule": 60.0},
     # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
     "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
+    # Tournaments whose start date came or whose round is over (a table's end queues its own at once too).
+    "sweep-tournaments": {"task": "games.tasks.sweep_tournaments", "schedule": 60.0},
 }
 
 # Live updates (games/payloads.py, games/consumers.py): each committed version's views are built once and kept
@@ -381,4 +384,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # the tournaments' choices beside the games' own "status" and "kind" (games/tournaments)
+    "ENUM_NAME_OVERRIDES": {"TournamentKindEnum": "games.tournaments.models.Tournament.Kind",
+                            "TournamentStatusEnum": "games.tournaments.models.Tournament.Status"},
 }

@@ -96,7 +96,19 @@ def game_context(game: Game, user: Any, seat_number: Optional[int]) -> dict[str,
                    if s.user_id != user.pk],
         **board_in_words(game, seat_number),
         "chat": chat_since_last_turn(game, user, seat_number),  # the table's messages since the seat's last move
+        "tournament": tournament_context(game),  # the tournament the game is a table of, if any
     }
+
+
+def tournament_context(game: Game) -> Optional[dict[str, Any]]:
+    """The name, round and link of the tournament ``game`` is a table of (None for a game of its own)."""
+    from games.tournaments.selectors import tournament_table_of
+
+    table = tournament_table_of(game.pk)
+    if table is None:
+        return None
+    return {"name": table.tournament.name, "round": table.round,
+            "url": f"{settings.SITE_URL.rstrip('/')}/tournaments/{table.tournament_id}/"}
 
 
 def render(kind: str, user: Any, context: dict[str, Any]) -> tuple[str, str, str, str]:
