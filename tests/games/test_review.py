@@ -1,0 +1,123 @@
+"""A finished game's review (games/review, docs/review.md): asked for only once a game is over, computed by the
+hard computer's search from each mover's view then, reproducible from the game's seed, for every game."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.models import Game
+from games.play import services
+from games.review import analysis, selectors
+from games.review.models import Review
+from games.review.services import decisions, review_figures
+from games.review.tasks import wait_for_reviews
+from games.rules import engine, games
+from tests.factories import play_turns, start_game
+
+#: A small budget: the tests check what the review is, not how good its search is.
+SMALL = analysis.Budget(playouts=2, total=200)
+
+
+def finished(users: list[Any], moderator: Any, game: str = "carcassonne", turns: int = 6, seed: int = 77) -> Game:
+    """A game of ``game`` played ``turns`` random turns, then settled (final scoring): a finished game."""
+    played = play_turns(start_game(users[:2], game=game, seed=seed), turns, random.Random(seed))
+    services.game_settle(game_id=played.pk, moderator=moderator, reason="test")
+    played.refresh_from_db()
+    assert played.status == Game.Status.FINISHED
+    return played
+
+
+def numbers(result: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [(t["seq"], t["seat"], t["best"], t["played"], t["loss"], t["lead"], t["best_line"]) for t in result["turns"]]
+
+
+@pytest.mark.django_db
+def test_a_review_is_the_same_every_time_it_is_made_from_the_game_seed(users, moderator) -> None:
+    game = finished(users, moderator, turns=8)
+    first, second = review_figures(game, SMALL), review_figures(game, SMALL)
+    assert len(first["turns"]) == 8 and numbers(first) == numbers(second)
+    assert first["chart"] == second["chart"] and first["mistakes"] == second["mistakes"]
+    assert first["good"] == second["good"]
+    # each turn: the move made and the best line found, valued in points of margin from its player's view
+    for turn in first["turns"]:
+        assert turn["best"] >= turn["played"] and turn["loss"] == pytest.approx(turn["best"] - turn["played"], abs=0.11)
+        assert turn["best_words"] and turn["played_words"] and turn["playouts"] == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", games())
+def test_every_game_can_be_reviewed_with_its_chart_and_alternatives(name, users, moderator, client_for) -> None:
+    game = finished(users, moderator, game=name, turns=4)
+    result = review_figures(game, SMALL)
+    assert len(result["turns"]) >= 4  # every turn of a player (Tikal's bonus turns too)
+    series = result["chart"]["series"]
+    assert len(series) == 2 and all(points[-1].get("final") for points in series)
+    review = Review.objects.create(game=game, status=Review.Status.DONE, result=result, budget=SMALL.to_dict(),
+                                   queued_at=game.finished_at)
+    eng = engine(name)
+    for turn in result["turns"]:
+        assert [eng.parse_action(step) for step in turn["best_line"]]  # a line of legal actions in dict form
+    turn = result["turns"][0]
+    views = {which: selectors.review_position(game, review, turn["seq"], which) for which in selectors.POSITIONS}
+    assert all(view is not None and view["your_seat"] is None for view in views.values())  # a spectator's
+    assert views["before"] != views["played"]
+    answer = client_for(None).get(f"/api/games/{game.pk}/review/position/?seq={turn['seq']}&position=best")
+    assert answer.status_code == 200 and answer.json()["view"] == views["best"]
+    page = client_for(users[0]).get(f"/games/{game.pk}/review/")
+    assert page.status_code == 200 and b'id="review-chart"' in page.content and b"Suggested instead" in page.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", games())
+def test_the_search_at_a_turn_knows_only_what_its_player_saw(name, users, moderator) -> None:
+    """The same figures from any state its player's view allows: what was hidden from them changes nothing."""
+    game = finished(users, moderator, game=name, turns=4, seed=5)
+    eng = engine(name)
+    settings = SMALL.settings(4)
+    for decision in decisions(game)[:3]:
+        view = eng.view(decision.state, decision.seat)
+        other = eng.sample_state(view, decision.seat, random.Random("another draw of what was hidden"))
+        assert eng.view(other, decision.seat) == view
+        redrawn = analysis.Decision(seq=decision.seq, seat=decision.seat, state=other, line=decision.line)
+        assert analysis.appraise(eng, decision, game.seed, settings) == analysis.appraise(eng, redrawn, game.seed, settings)
+
+
+@pytest.mark.django_db
+def test_no_review_of_a_game_in_play(users, client_for) -> None:
+    game = play_turns(start_game(users[:2], game="carcassonne"), 3, random.Random(1))
+    answer = client_for(users[0]).post(f"/api/games/{game.pk}/review/")
+    assert answer.status_code == 409
+    assert answer.json()["detail"] == ("This game is not over: a game is reviewed once it has ended, "
+                                       "never while it is played.")
+    assert not Review.objects.exists()
+    assert client_for(users[0]).get(f"/api/games/{game.pk}/review/").json()["can_request"] is False
+    page = client_for(users[0]).get(f"/games/{game.pk}/")
+    assert page.status_code == 200 and b"Review this game" not in page.content
+    review_page = client_for(users[0]).get(f"/games/{game.pk}/review/")
+    assert review_page.status_code == 409
+    assert b"never while it is played" in review_page.content and b"Review this game" not in review_page.content
+    asked = client_for(users[0]).post(f"/games/{game.pk}/review/ask/")
+    assert asked.status_code == 302 and not Review.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_celery")
+def test_asking_for_a_review_queues_it_and_the_pages_link_it(users, moderator, client_for, settings) -> None:
+    settings.REVIEW_PLAYOUTS, settings.REVIEW_TOTAL_PLAYOUTS = 2, 200
+    game = finished(users, moderator, turns=6)
+    page = client_for(users[0]).get(f"/games/{game.pk}/")
+    assert b"Review this game" in page.content
+    asked = client_for(users[1]).post(f"/api/games/{game.pk}/review/")
+    assert asked.status_code == 202 and asked.json()["status"] in ("pending", "running", "done")
+    wait_for_reviews()
+    review = Review.objects.get(game=game)
+    assert review.status == Review.Status.DONE, review.error
+    assert review.budget == {"playouts": 2, "total": 200} and review.requested_by == users[1]
+    assert numbers(review.result) == numbers(review_figures(game, SMALL))  # the task's figures: the seed's
+    again = client_for(users[0]).post(f"/api/games/{game.pk}/review/")
+    assert again.status_code == 200 and again.json()["result"]["turns"] == review.result["turns"]
+    assert b"See the review of this game" in client_for(users[0]).get(f"/games/{game.pk}/").content
+    profile = client_for(None).get(f"/players/{users[0].username}/")
+    assert f'href="/games/{game.pk}/review/"'.encode() in profile.content
