@@ -45,7 +45,7 @@ def review_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def page_words() -> dict[str, str]:
     """The few words the page's script writes itself, in the reader's language."""
     return {"turn": _("Turn"), "before": _("The position before the move."), "played": _("Move made"),
-            "best": _("Suggested instead"), "moves": _("moves"),
+            "best": _("Suggested instead"), "moves": _("moves"), "margin": _("expected margin"),
             "unavailable": _("This position cannot be shown.")}
 
 

@@ -6,7 +6,7 @@
 import { SEAT_COLOURS, svgEl, svgText } from "./shell/dom.js";
 import { getJSON } from "./shell/server.js";
 
-const W = 640, H = 260, LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
+const LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
 const POLL_EVERY = 3000;
 
 class ReviewPage {
@@ -40,6 +40,9 @@ class ReviewPage {
   drawChart() {
     const svg = document.getElementById("review-chart");
     const c = this.data.result.chart;
+    // drawn at the size it is shown (one unit a pixel): its words stay readable on a phone
+    const W = Math.max(300, Math.round(svg.parentNode.clientWidth || 640));
+    const H = W < 600 ? 220 : 280;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     const span = Math.max(1, c.high - c.low);
     const x = (seq) => LEFT + (seq / Math.max(1, c.last)) * (W - LEFT - RIGHT);
@@ -81,11 +84,14 @@ class ReviewPage {
     try { mod = await import(url); } catch { mod = await import("./games/generic/board.js"); }
     const boardData = JSON.parse(document.getElementById("board-data").textContent);
     const none = () => Promise.reject(new Error("a review is read only"));
+    // the finished game as the game page has it: the board is drawn (and framed) as there, then shows positions
+    const game = await getJSON(`/api/games/${this.data.game}/`).catch(() => null);
     this.board = mod.createBoard(document.getElementById("board-root"), boardData, {
       step: none, undo: none, confirm: none, setControls() {}, say() {}, error() {}, clearError() {},
       name: (seat) => this.data.names[seat] ?? `${seat + 1}`,
-      get game() { return null; },
+      get game() { return game; },
     });
+    if (game?.view) this.board.show(game);
   }
 
   bind() {
@@ -144,8 +150,8 @@ class ReviewPage {
     const w = this.words;
     const number = this.turns.indexOf(turn) + 1;
     const head = `${w.turn || "Turn"} ${number}, ${this.data.names[turn.seat]}`;
-    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${turn.played})`
-      : `${w.best}: ${words} (${turn.best})`;
+    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${w.margin} ${turn.played})`
+      : `${w.best}: ${words} (${w.margin} ${turn.best})`;
     document.getElementById("review-caption").textContent = `${head}. ${what}`;
   }
 }

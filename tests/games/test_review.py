@@ -9,11 +9,10 @@ import pytest
 
 from games.models import Game
 from games.play import services
-from games.review import analysis, selectors
+from games.review import analysis
 from games.review.models import Review
-from games.review.services import decisions, review_figures
+from games.review.services import review_figures
 from games.review.tasks import wait_for_reviews
-from games.rules import engine, games
 from tests.factories import play_turns, start_game
 
 #: A small budget: the tests check what the review is, not how good its search is.
@@ -44,44 +43,6 @@ def test_a_review_is_the_same_every_time_it_is_made_from_the_game_seed(users, mo
     for turn in first["turns"]:
         assert turn["best"] >= turn["played"] and turn["loss"] == pytest.approx(turn["best"] - turn["played"], abs=0.11)
         assert turn["best_words"] and turn["played_words"] and turn["playouts"] == 2
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("name", games())
-def test_every_game_can_be_reviewed_with_its_chart_and_alternatives(name, users, moderator, client_for) -> None:
-    game = finished(users, moderator, game=name, turns=4)
-    result = review_figures(game, SMALL)
-    assert len(result["turns"]) >= 4  # every turn of a player (Tikal's bonus turns too)
-    series = result["chart"]["series"]
-    assert len(series) == 2 and all(points[-1].get("final") for points in series)
-    review = Review.objects.create(game=game, status=Review.Status.DONE, result=result, budget=SMALL.to_dict(),
-                                   queued_at=game.finished_at)
-    eng = engine(name)
-    for turn in result["turns"]:
-        assert [eng.parse_action(step) for step in turn["best_line"]]  # a line of legal actions in dict form
-    turn = result["turns"][0]
-    views = {which: selectors.review_position(game, review, turn["seq"], which) for which in selectors.POSITIONS}
-    assert all(view is not None and view["your_seat"] is None for view in views.values())  # a spectator's
-    assert views["before"] != views["played"]
-    answer = client_for(None).get(f"/api/games/{game.pk}/review/position/?seq={turn['seq']}&position=best")
-    assert answer.status_code == 200 and answer.json()["view"] == views["best"]
-    page = client_for(users[0]).get(f"/games/{game.pk}/review/")
-    assert page.status_code == 200 and b'id="review-chart"' in page.content and b"Suggested instead" in page.content
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("name", games())
-def test_the_search_at_a_turn_knows_only_what_its_player_saw(name, users, moderator) -> None:
-    """The same figures from any state its player's view allows: what was hidden from them changes nothing."""
-    game = finished(users, moderator, game=name, turns=4, seed=5)
-    eng = engine(name)
-    settings = SMALL.settings(4)
-    for decision in decisions(game)[:3]:
-        view = eng.view(decision.state, decision.seat)
-        other = eng.sample_state(view, decision.seat, random.Random("another draw of what was hidden"))
-        assert eng.view(other, decision.seat) == view
-        redrawn = analysis.Decision(seq=decision.seq, seat=decision.seat, state=other, line=decision.line)
-        assert analysis.appraise(eng, decision, game.seed, settings) == analysis.appraise(eng, redrawn, game.seed, settings)
 
 
 @pytest.mark.django_db
@@ -121,3 +82,16 @@ def test_asking_for_a_review_queues_it_and_the_pages_link_it(users, moderator, c
     assert b"See the review of this game" in client_for(users[0]).get(f"/games/{game.pk}/").content
     profile = client_for(None).get(f"/players/{users[0].username}/")
     assert f'href="/games/{game.pk}/review/"'.encode() in profile.content
+
+
+def test_bench_review_prints_what_a_review_costs() -> None:
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("bench_review", "--game", "carcassonne", "--playouts", "2", "--total", "100", stdout=out)
+    figures = json.loads(out.getvalue())
+    assert figures["game"] == "carcassonne" and figures["turns"] > 50 and figures["playouts_per_line"] == 2
+    assert set(figures) == {"game", "turns", "playouts_per_line", "mistakes", "seconds", "cpu_seconds", "cpu_per_turn"}
