@@ -24,7 +24,7 @@ def review_entry(game: Game, review: Optional[Review] = None) -> dict[str, Any]:
     entry: dict[str, Any] = {"game": game.pk, "status": review.status if review else "none",
                              "can_request": refusal is None and (review is None or review.status == Review.Status.FAILED),
                              "refusal": refusal, "budget": review.budget if review else services.budget().to_dict(),
-                             "error": review.error if review else "", "result": None}
+                             "result": None}  # a failure's error stays in the admin: it may name the state
     if review is not None and review.status == Review.Status.DONE:
         entry["result"] = review.result
     return entry

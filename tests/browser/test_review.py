@@ -16,6 +16,7 @@ from games.review.models import Review
 from games.review.services import review_figures
 from games.rules import games
 from tests.browser.pages import log_in
+from tests.browser.shell_checks import axe_violations
 from tests.factories import PASSWORD, UserFactory, play_turns, start_game
 
 pytestmark = pytest.mark.browser
@@ -86,4 +87,6 @@ def test_a_review_page_shows_the_chart_and_the_alternatives(name, new_page, tmp_
         page.keyboard.press("ArrowLeft")
         page.wait_for_function("s => document.querySelector('#review').dataset.shown === s",
                                arg=f"played:{turns[-2]['seq']}")
+        # the review's own parts (the board is the game's own module, checked by its own tests)
+        assert axe_violations(page, "{include: [['#review']], exclude: [['#board-root']]}") == []
         assert page.errors == []

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from games.models import Game
 from games.play import services
@@ -26,6 +27,13 @@ def finished(users: list[Any], moderator: Any, game: str = "carcassonne", turns:
     played.refresh_from_db()
     assert played.status == Game.Status.FINISHED
     return played
+
+
+def logged_in(user: Any) -> Client:
+    """A browser's client with ``user``'s session (the pages), as opposed to an API token."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def numbers(result: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -54,13 +62,14 @@ def test_no_review_of_a_game_in_play(users, client_for) -> None:
                                        "never while it is played.")
     assert not Review.objects.exists()
     assert client_for(users[0]).get(f"/api/games/{game.pk}/review/").json()["can_request"] is False
-    page = client_for(users[0]).get(f"/games/{game.pk}/")
+    page = logged_in(users[0]).get(f"/games/{game.pk}/")
     assert page.status_code == 200 and b"Review this game" not in page.content
-    review_page = client_for(users[0]).get(f"/games/{game.pk}/review/")
+    review_page = logged_in(users[0]).get(f"/games/{game.pk}/review/")
     assert review_page.status_code == 409
     assert b"never while it is played" in review_page.content and b"Review this game" not in review_page.content
-    asked = client_for(users[0]).post(f"/games/{game.pk}/review/ask/")
-    assert asked.status_code == 302 and not Review.objects.exists()
+    asked = logged_in(users[0]).post(f"/games/{game.pk}/review/ask/", follow=True)
+    assert asked.status_code == 409 and b"never while it is played" in asked.content  # the message, and the page
+    assert not Review.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -68,8 +77,8 @@ def test_no_review_of_a_game_in_play(users, client_for) -> None:
 def test_asking_for_a_review_queues_it_and_the_pages_link_it(users, moderator, client_for, settings) -> None:
     settings.REVIEW_PLAYOUTS, settings.REVIEW_TOTAL_PLAYOUTS = 2, 200
     game = finished(users, moderator, turns=6)
-    page = client_for(users[0]).get(f"/games/{game.pk}/")
-    assert b"Review this game" in page.content
+    page = logged_in(users[0]).get(f"/games/{game.pk}/")
+    assert b'id="review-ask"' in page.content and b"Review this game" in page.content
     asked = client_for(users[1]).post(f"/api/games/{game.pk}/review/")
     assert asked.status_code == 202 and asked.json()["status"] in ("pending", "running", "done")
     wait_for_reviews()
@@ -79,7 +88,7 @@ def test_asking_for_a_review_queues_it_and_the_pages_link_it(users, moderator, c
     assert numbers(review.result) == numbers(review_figures(game, SMALL))  # the task's figures: the seed's
     again = client_for(users[0]).post(f"/api/games/{game.pk}/review/")
     assert again.status_code == 200 and again.json()["result"]["turns"] == review.result["turns"]
-    assert b"See the review of this game" in client_for(users[0]).get(f"/games/{game.pk}/").content
+    assert b"See the review of this game" in logged_in(users[0]).get(f"/games/{game.pk}/").content
     profile = client_for(None).get(f"/players/{users[0].username}/")
     assert f'href="/games/{game.pk}/review/"'.encode() in profile.content
 
@@ -95,3 +104,20 @@ def test_bench_review_prints_what_a_review_costs() -> None:
     figures = json.loads(out.getvalue())
     assert figures["game"] == "carcassonne" and figures["turns"] > 50 and figures["playouts_per_line"] == 2
     assert set(figures) == {"game", "turns", "playouts_per_line", "mistakes", "seconds", "cpu_seconds", "cpu_per_turn"}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_celery")
+def test_a_review_that_failed_is_made_again_when_asked_for(users, moderator, client_for, settings) -> None:
+    settings.REVIEW_PLAYOUTS, settings.REVIEW_TOTAL_PLAYOUTS = 2, 100
+    game = finished(users, moderator, turns=4)
+    Review.objects.create(game=game, status=Review.Status.FAILED, error="the worker ran out of memory",
+                          budget=SMALL.to_dict(), queued_at=game.finished_at)
+    entry = client_for(None).get(f"/api/games/{game.pk}/review/").json()
+    assert entry["status"] == "failed" and entry["can_request"] and "memory" not in str(entry)
+    page = logged_in(users[0]).get(f"/games/{game.pk}/review/")
+    assert b"could not be made" in page.content and b'id="review-ask"' in page.content
+    assert logged_in(users[0]).post(f"/games/{game.pk}/review/ask/").status_code == 302
+    wait_for_reviews()
+    review = Review.objects.get(game=game)
+    assert review.status == Review.Status.DONE and review.error == "" and len(review.result["turns"]) == 4
