@@ -26,8 +26,21 @@ def review_entry(game: Game, review: Optional[Review] = None) -> dict[str, Any]:
                              "refusal": refusal, "budget": review.budget if review else services.budget().to_dict(),
                              "result": None}  # a failure's error stays in the admin: it may name the state
     if review is not None and review.status == Review.Status.DONE:
-        entry["result"] = review.result
+        entry["result"] = public_result(game, review.result)
     return entry
+
+
+def public_result(game: Game, result: dict[str, Any]) -> dict[str, Any]:
+    """The stored figures with each line's steps as a spectator may see them (``step_for``: a step the engine
+    declares hidden stays hidden; the server's own positions read the stored lines)."""
+    eng = engine(game.game)
+
+    def shown(steps: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+        return [eng.step_for(step, seat, None) for step in steps]
+
+    turns = [{**t, "best_line": shown(t["best_line"], t["seat"]), "played_line": shown(t["played_line"], t["seat"])}
+             for t in result.get("turns", [])]
+    return {**result, "turns": turns}
 
 
 def review_position(game: Game, review: Review, seq: int, which: str) -> Optional[dict[str, Any]]:

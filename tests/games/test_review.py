@@ -121,3 +121,10 @@ def test_a_review_that_failed_is_made_again_when_asked_for(users, moderator, cli
     wait_for_reviews()
     review = Review.objects.get(game=game)
     assert review.status == Review.Status.DONE and review.error == "" and len(review.result["turns"]) == 4
+
+
+def test_the_review_task_goes_to_the_computer_players_queue(settings) -> None:
+    from arkproject.celery import app
+    from games.review.tasks import review_game
+
+    assert app.amqp.router.route({}, review_game.name)["queue"].name == settings.COMPUTER_QUEUE == "computer"
