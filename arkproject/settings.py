@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "games.chat",
     "games.rematch",
     "games.tournaments",
+    "games.review",
     "accounts",
     "arkproject",  # only for its deployment checks (arkproject/checks.py)
 ]
@@ -253,7 +254,9 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # The computer players' steps go to a queue of their own, served by workers of their own (Procfile "computer"):
 # a crowd of games against the computer must not hold up turn emails and timeouts (issue 24).
 COMPUTER_QUEUE = os.environ.get("COMPUTER_QUEUE", "computer")
-CELERY_TASK_ROUTES = {"games.tasks.play_computer_step": {"queue": COMPUTER_QUEUE}}
+# A finished game's review (games/review, docs/review.md) is the hard computer's search too: the same queue.
+CELERY_TASK_ROUTES = {"games.tasks.play_computer_step": {"queue": COMPUTER_QUEUE},
+                      "games.tasks.review_game": {"queue": COMPUTER_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     # Deadlines, reminders and turn emails are rows with due times (games.Notice), swept every minute.
     "sweep-due-notices": {"task": "games.tasks.sweep_due_notices", "schedule": 60.0},
@@ -292,6 +295,12 @@ COMPUTER_GAMES_PER_PLAYER = int(os.environ.get("COMPUTER_GAMES_PER_PLAYER", "10"
 # A computer's step is queued when its turn commits; if it has not been made this long after, the sweep takes
 # the task for lost (a worker killed, the broker down, a database connection cut) and queues it again.
 COMPUTER_STEP_PATIENCE_SECONDS = int(os.environ.get("COMPUTER_STEP_PATIENCE_SECONDS", "120"))
+# A finished game's review (docs/review.md): the hard search's drawn states per line and turn, and for the whole
+# game (past it, fewer per turn); a review asked for again this long after it was queued and not done is queued
+# again (its task taken for lost).
+REVIEW_PLAYOUTS = int(os.environ.get("REVIEW_PLAYOUTS", "12"))
+REVIEW_TOTAL_PLAYOUTS = int(os.environ.get("REVIEW_TOTAL_PLAYOUTS", "6000"))
+REVIEW_PATIENCE_SECONDS = int(os.environ.get("REVIEW_PATIENCE_SECONDS", "1800"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "sent_emails"))

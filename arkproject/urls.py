@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("games.chat.urls")),
     path("api/", include("games.rematch.urls")),
+    path("api/", include("games.review.urls")),
     path("api/", include("games.ratings.urls")),
     path("api/", include("games.tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -28,6 +29,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("", include("games.ratings.web_urls")),
     path("", include("games.tournaments.web_urls")),
+    path("", include("games.review.web_urls")),
     path("", include("games.web.urls")),
     # the admin's log-in page counts against the same limit as the site's: served here, before the admin's own
     path("admin/login/", rate_limit("login", field="username")(admin.site.login)),

@@ -164,3 +164,37 @@ def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: rando
                   settings: Optional[Settings] = None) -> Any:
     """A uniformly random legal action (the yardstick bench_bots measures the easy level against)."""
     return rng.choice(eng.legal_actions(eng.sample_state(view, seat, rng)))
+
+
+# ----- appraisal: the hard level's judgement of a position and of a line played there (games/review) --------
+@dataclass(frozen=True)
+class Appraisal:
+    """What the hard search thinks of ``seat``'s position and of one line of its turn, in points of margin
+    (``Engine.evaluate`` after the playouts: its expected final score less the best other seat's)."""
+
+    best: float             # the best line found: its mean value over the playouts (the position's worth)
+    best_line: list[Any]    # that line: the seat's actions until its turn ends or a draw
+    line: float             # the line appraised: its mean value over the same drawn states
+    runner_up: Optional[float]  # the next best line's (None: there was no other)
+    playouts: int           # drawn states each line was played on
+
+
+def appraise(eng: AnyEngine, view: Mapping[str, Any], seat: int, line: list[Any], rng: random.Random,
+             settings: Settings = DEFAULT) -> Appraisal:
+    """The hard level's search from ``view`` (``seat``'s view only), with ``line`` (the seat's actions of its
+    turn up to a draw) played on beside its candidates in the same drawn states. Counted, never timed
+    (``hard_runs`` playouts; ``settings.seconds`` is not read): the same ``rng`` gives the same numbers."""
+    ranked = _ranked_lines(eng, view, seat, rng, settings)
+    lines = [candidate for _, _, candidate in ranked[:settings.candidates]]
+    if line not in lines:
+        lines.append(line)
+    totals = [0.0] * len(lines)
+    runs = max(1, hard_runs(eng, settings))
+    for _ in range(runs):
+        state = eng.sample_state(view, seat, rng)
+        for index, candidate in enumerate(lines):
+            totals[index] += _play_on(eng, state, seat, candidate, rng, settings)
+    means = [total / runs for total in totals]
+    order = sorted(range(len(lines)), key=lambda i: means[i], reverse=True)
+    return Appraisal(best=means[order[0]], best_line=lines[order[0]], line=means[lines.index(line)],
+                     runner_up=means[order[1]] if len(order) > 1 else None, playouts=runs)

@@ -23,6 +23,7 @@ from games.play.errors import GameError, GameNotFound
 from games.ratings.selectors import attach_lobby_ratings
 from games.ratings.web import player_context
 from games.rematch.web import table_end_context
+from games.review.web import review_link_context, reviewed_game_ids
 from games.rules import engine
 from games.web.forms import GameCreateForm, PlayComputerForm
 
@@ -131,6 +132,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
         "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
+        **review_link_context(game),
         "auth_next": request.path,  # the header's log-in and sign-up links come back here
     })
 
@@ -174,4 +176,5 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
              .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
     won = sum(1 for s in seats if s.result == Seat.Result.WON)
     return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won,
+                                                  "reviewed": reviewed_game_ids(s.game_id for s in seats),
                                                   **player_context(player)})

@@ -1,0 +1,110 @@
+"""The review's method (docs/review.md), on engine states alone: which decision of each turn is weighed, the
+hard search's judgement of it from the mover's view only, and the turns that swung the most.
+
+A turn's *decision* is where its player first acts in it (after the draws that open it: the tile in hand),
+and its *line* the actions the player took from there until the turn ended or a draw came (what the hard
+level's candidates are). The search never sees the state: it gets the mover's view then, and draws the
+hidden parts itself (``bots.appraise``), so a review says nothing that player could not know.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from games.rules import AnyEngine, bots
+
+#: A turn whose move made lost at least this many points of expected margin against the best line is a mistake;
+#: one whose best line was at least this far ahead of the next (and was played) a good move.
+SWING = 2.0
+#: The most mistakes and good moves listed.
+LISTED = 5
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the hard search spends on a game's review: counted in playouts (a line played on in a drawn
+    state to the search's horizon), never in seconds, so that a review is the same every time."""
+
+    playouts: int = 12    # drawn states each line is played on, per turn (the hard level plays 24 a decision)
+    total: int = 6000     # playouts for the whole game (turns x lines x drawn states): past it, fewer per turn
+
+    def per_turn(self, turns: int) -> int:
+        """Drawn states per line in a game of ``turns`` reviewed turns (at least 2, the search's least)."""
+        lines = bots.DEFAULT.candidates + 1  # the search's candidates and the line played
+        return max(2, min(self.playouts, self.total // max(1, turns * lines)))
+
+    def settings(self, turns: int) -> bots.Settings:
+        """The hard level's settings (whatever the bots' own are now) with this budget's playouts."""
+        return dataclasses.replace(bots.DEFAULT, runs=self.per_turn(turns))
+
+    def to_dict(self) -> dict[str, int]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One turn's decision: the move of the log it belongs to, its player, the state then and the line played."""
+
+    seq: int
+    seat: int
+    state: Any
+    line: list[Any]
+
+
+def decision_in(eng: AnyEngine, states: Sequence[Any], steps: Sequence[Any], seat: int) -> Optional[tuple[int, int]]:
+    """Where the decision of a turn of ``seat`` starts and ends among its ``steps`` (``states[i]``: the state
+    before ``steps[i]``): its first action of its own, and the actions of its own that follow without a draw."""
+    start = next((i for i, state in enumerate(states) if eng.current_player(state) == seat), None)
+    if start is None:
+        return None
+    end = start
+    while end < len(steps) and eng.current_player(states[end]) == seat:
+        end += 1
+    return start, end
+
+
+def appraise(eng: AnyEngine, decision: Decision, seed: Any, settings: bots.Settings) -> dict[str, Any]:
+    """The hard search's figures for one decision, from its player's view: the position's worth (the best line
+    found), the move made's, and the best line (dict form) with its words as anyone may read them."""
+    view = eng.view(decision.state, decision.seat)
+    rng = random.Random(f"review:{seed}:{decision.seq}")  # a stream of the game's seed, one per turn
+    found = bots.appraise(eng, view, decision.seat, decision.line, rng, settings)
+    best = [action.to_dict() for action in found.best_line]
+    played = [action.to_dict() for action in decision.line]
+    return {"seq": decision.seq, "seat": decision.seat, "best": round(found.best, 1), "played": round(found.line, 1),
+            "loss": round(found.best - found.line, 1),
+            "lead": round(found.best - found.runner_up, 1) if found.runner_up is not None else 0.0,
+            "best_is_played": best == played, "best_line": best, "played_line": played, "best_words": words(eng, best, decision.seat),
+            "played_words": words(eng, played, decision.seat), "playouts": found.playouts}
+
+
+def words(eng: AnyEngine, steps: Sequence[dict[str, Any]], seat: int) -> str:
+    """A line in the engine's words, each step as a spectator may see it (a hidden step stays hidden)."""
+    return ", ".join(eng.step_words(eng.step_for(step, seat, None)) for step in steps)
+
+
+def highlights(turns: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+    """The largest swings: the mistakes (the most lost against the best line) and the good moves (the best line
+    played where the next best was far behind), as indexes into ``turns``, largest first."""
+    mistakes = sorted((i for i, t in enumerate(turns) if t["loss"] >= SWING), key=lambda i: -turns[i]["loss"])
+    good = sorted((i for i, t in enumerate(turns) if t["best_is_played"] and t["lead"] >= SWING),
+                  key=lambda i: -turns[i]["lead"])
+    return {"mistakes": mistakes[:LISTED], "good": good[:LISTED]}
+
+
+def chart(turns: Sequence[dict[str, Any]], seats: int, finals: Sequence[float]) -> dict[str, Any]:
+    """Per seat, its expected final margin after each of its turns (the move made's value) and, last, the margin
+    it finished with; the page draws these numbers as they are."""
+    series = [[{"seq": t["seq"], "value": t["played"]} for t in turns if t["seat"] == seat] for seat in range(seats)]
+    last = max((t["seq"] for t in turns), default=0) + 1
+    for seat, points in enumerate(series):
+        points.append({"seq": last, "value": round(float(finals[seat]), 1), "final": True})
+    values = [p["value"] for points in series for p in points] or [0.0]
+    return {"series": series, "low": min(0.0, min(values)), "high": max(0.0, max(values)), "last": last}
+
+
+def final_margins(scores: Sequence[int]) -> list[float]:
+    """Each seat's final score less the best other seat's."""
+    return [float(s - max((o for n, o in enumerate(scores) if n != seat), default=0)) for seat, s in enumerate(scores)]
