@@ -16,7 +16,7 @@ from typing import Optional
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
-from py_vapid import Vapid01
+from py_vapid import Vapid02
 
 
 def b64url(data: bytes) -> str:
@@ -49,13 +49,13 @@ def claims() -> dict[str, str | int]:
     return {"sub": str(settings.VAPID_SUBJECT)}
 
 
-def signer() -> Vapid01:
+def signer() -> Vapid02:
     return _signer(str(settings.VAPID_PRIVATE_KEY))
 
 
 @lru_cache(maxsize=4)
-def _signer(private: str) -> Vapid01:
-    return Vapid01.from_raw(private.encode())
+def _signer(private: str) -> Vapid02:
+    return Vapid02.from_raw(private.encode())  # RFC 8292: "vapid t=..., k=..."
 
 
 def problem() -> Optional[str]:
