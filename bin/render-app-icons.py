@@ -2,6 +2,7 @@
 import base64
 import sys
 from pathlib import Path
+
 from playwright.sync_api import sync_playwright
 
 here = Path(sys.argv[1])

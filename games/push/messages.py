@@ -24,7 +24,7 @@ from games.push.models import PushKind, PushMessage, PushPreference, PushSubscri
 #: push sweep (``games.tasks.sweep_pending_pushes``): its delivery task was lost.
 DELIVERY_LEASE = timedelta(minutes=10)
 #: How long a push service keeps a push for a device that is offline (the Web Push ``TTL``), per kind.
-TIME_TO_LIVE = {PushKind.TURN: 86400, PushKind.REMINDER: 86400, PushKind.TIMEOUT: 86400,
+TIME_TO_LIVE: dict[str, int] = {PushKind.TURN: 86400, PushKind.REMINDER: 86400, PushKind.TIMEOUT: 86400,
                 PushKind.ENDED: 86400 * 3, PushKind.CHAT: 3600}
 
 

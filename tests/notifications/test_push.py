@@ -211,7 +211,7 @@ def test_a_stale_turn_push_is_not_sent(start, clock, push_service) -> None:
 
 def test_without_vapid_keys_nothing_is_pushed_or_recorded(start, clock, settings, users) -> None:
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
-    game = start(2)
+    start(2)
     clock.advance(minutes=6)
     sweep()
     assert len(mail.outbox) == 1 and not PushMessage.objects.exists()
