@@ -182,3 +182,12 @@ def test_moderators_see_and_remove_subscriptions_in_the_admin(client) -> None:
     assert "pushed" in listing and "push.example.net" in listing
     answer = client.post(f"/admin/push/pushsubscription/{device.pk}/delete/", {"post": "yes"})
     assert answer.status_code == 302 and not PushSubscription.objects.exists()
+
+
+def test_keys_that_do_not_work_stop_the_site_at_its_checks(settings) -> None:
+    from django.core.checks import run_checks
+
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = vapid.generate()[0], vapid.generate()[1]
+    assert [e.id for e in run_checks() if e.id.startswith("push.")] == ["push.E001"]
+    settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
+    assert [e.id for e in run_checks() if e.id.startswith("push.")] == []  # unset: push is off, allowed
