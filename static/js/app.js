@@ -36,3 +36,28 @@ export async function install() {
   const choice = await prompt.userChoice;
   return choice.outcome === "accepted";
 }
+
+// Logging out also turns this device's notifications off: a shared phone or computer must not go on showing one
+// player's turns to the next person. At most a few seconds: logging out never waits on it for long.
+const LOGOUT = "/accounts/logout/";
+const DEVICES = "/api/accounts/me/push/devices/";
+
+async function forgetThisDevice(form) {
+  const reg = await registration;
+  const subscription = reg && reg.pushManager ? await reg.pushManager.getSubscription() : null;
+  if (!subscription) return;
+  const csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
+  await fetch(DEVICES, {
+    method: "DELETE", credentials: "same-origin", body: JSON.stringify({endpoint: subscription.endpoint}),
+    headers: {"Content-Type": "application/json", "X-CSRFToken": csrf ? csrf.value : ""},
+  });
+  await subscription.unsubscribe();
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || new URL(form.action, location.href).pathname !== LOGOUT) return;
+  event.preventDefault();
+  const waitAtMost = new Promise((done) => setTimeout(done, 3000));
+  Promise.race([forgetThisDevice(form), waitAtMost]).catch(() => null).finally(() => form.submit());
+});

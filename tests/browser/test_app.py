@@ -71,6 +71,11 @@ def test_the_site_installs_as_an_app_with_its_worker_active_and_an_offline_page(
         page.context.set_offline(False)
     cached = page.evaluate(CACHED)
     assert "/offline/" in cached and all(path == "/offline/" or path.startswith("/static/") for path in cached), cached
+    # logging out (which also turns this device's notifications off, where it has them) still logs out
+    page.goto("/accounts/settings/")
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url("**/")
+    assert page.get_by_role("button", name="Log out").count() == 0 and page.get_by_role("link", name="Log in").count()
     assert page.errors == []
 
 
