@@ -118,7 +118,7 @@ class PushDeviceApi(APIView):
 
     authentication_classes = AUTHENTICATION
 
-    @extend_schema(operation_id="accounts_push_device_destroy", responses={204: None, 404: ERROR})
+    @extend_schema(operation_id="accounts_push_device_destroy", request=None, responses={204: None, 404: ERROR})
     def delete(self, request: Request, device_id: int) -> Response:
         if not services.push_unsubscribe(user=signed_in(request), subscription_id=device_id):
             raise Http404("No such device of yours.")
