@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "games.rematch",
     "games.tournaments",
     "games.review",
+    "games.push",
     "accounts",
     "arkproject",  # only for its deployment checks (arkproject/checks.py)
 ]
@@ -262,6 +263,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-due-notices": {"task": "games.tasks.sweep_due_notices", "schedule": 60.0},
     # Recorded emails whose delivery task was lost (a worker killed, the broker down) are queued again.
     "sweep-pending-emails": {"task": "games.tasks.sweep_pending_emails", "schedule": 60.0},
+    # and so are recorded pushes (games/push)
+    "sweep-pending-pushes": {"task": "games.tasks.sweep_pending_pushes", "schedule": 60.0},
     # The daily digest: run hourly; each digest user gets one a day, at REMINDER_DIGEST_HOUR their time.
     "send-reminder-digests": {"task": "games.tasks.send_reminder_digests", "schedule": crontab(minute=0)},
     # Tournaments whose start date came or whose round is over (a table's end queues its own at once too).
@@ -309,6 +312,15 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+
+# Web Push (games/push, README "Notifications on your devices"): the site's VAPID key pair, made by
+# `python manage.py vapid_keys`; with none set, push is off and the settings page says so.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or (
+    SITE_URL if SITE_URL.startswith("https://") else f"mailto:{DEFAULT_FROM_EMAIL}")
+# Only the tests' local push service is http:// on a loopback address; a real one is https:// on the Internet.
+PUSH_ALLOW_HTTP_ENDPOINTS = False
 
 # The reverse proxies in front of the web processes (their X-Forwarded-For names the client: rate limits).
 FORWARDED_ALLOW_IPS = frozenset(ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "").split(",") if ip.strip())

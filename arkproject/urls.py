@@ -15,6 +15,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 # The API first: its calls are most of the traffic (a turn's URL was tried against every page's first).
 # No two prefixes overlap, so the order decides nothing else.
 urlpatterns = [
+    path("api/accounts/me/push/", include("games.push.urls")),
     path("api/accounts/", include("accounts.api_urls")),
     path("api/", include("games.api.urls")),
     path("api/", include("games.chat.urls")),
@@ -27,6 +28,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     # the split view serves its start-up script as a file: no inline script (Content-Security-Policy)
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("games.push.web_urls")),  # /sw.js, /manifest.webmanifest, /offline/ at the root
     path("", include("games.ratings.web_urls")),
     path("", include("games.tournaments.web_urls")),
     path("", include("games.review.web_urls")),

@@ -37,12 +37,14 @@ def run_once(check_digests: bool) -> None:
     """One round: the sweep, and the digest check if asked; errors are logged, never raised."""
     from games.notifications.tasks import send_reminder_digests, sweep_due_notices, sweep_pending_emails
     from games.tournaments.tasks import sweep_tournaments
+    from games.push.tasks import sweep_pending_pushes
 
     close_old_connections()
     try:
         sweep_due_notices()
         sweep_pending_emails()
         sweep_tournaments()
+        sweep_pending_pushes()
         if check_digests:
             send_reminder_digests()
     except Exception:

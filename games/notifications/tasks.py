@@ -24,6 +24,7 @@ from kombu.exceptions import OperationalError
 from games.models import Game, Move, Notice, Seat, SentEmail
 from games.notifications import emails
 from games.play import clock, notices, services
+from games.push import messages as push_messages
 
 logger = logging.getLogger(__name__)
 
@@ -107,23 +108,33 @@ def _decide(game_id: int, seat: int, version: int, kind: str) -> Optional[str]:
         if game.deadline <= clock.now():
             return "deadline passed"
         user = game.seats.select_related("user").get(number=seat).user
-        if not emails.can_email(user):
-            return "cannot email"
-        if kind == SentEmail.Kind.TURN and not user.notify_turn:
+        time_left = _duration_words(game.deadline - clock.now())
+        # its push, if the player wants one (games/push): the same due row, grace period and checks
+        pushed = push_messages.queue_after([push_messages.record_for_turn(
+            game=game, user=user, seat=seat, kind=kind, version=version, time_left=time_left)])
+        outcome = _decide_email(game, user, seat, version, kind, time_left)
+    return "pushed" if pushed and outcome != "queued" else outcome
+
+
+def _decide_email(game: Game, user: Any, seat: int, version: int, kind: str, time_left: str) -> str:
+    """Record the email of a turn's notice (inside ``_decide``'s transaction) and queue it after commit."""
+    if not emails.can_email(user):
+        return "cannot email"
+    if kind == SentEmail.Kind.TURN and not user.notify_turn:
+        return "turned off"
+    if kind == SentEmail.Kind.REMINDER:
+        if not user.notify_reminders:
             return "turned off"
-        if kind == SentEmail.Kind.REMINDER:
-            if not user.notify_reminders:
-                return "turned off"
-            if user.reminder_mode == "digest":
-                return "in the digest"
-        context = emails.game_context(game, user, seat)
-        context["time_left"] = _duration_words(game.deadline - clock.now())
-        email = emails.record(user=user, kind=kind, context=context, game=game, seat=seat, version=version)
-        if email is None:  # decided before: send it again only if it never went out (a worker died sending it)
-            email = SentEmail.objects.filter(game=game, seat=seat, kind=kind, version=version).first()
-            if email is None or email.status != SentEmail.Status.PENDING:
-                return f"{email.status if email else 'sent'} before"
-        transaction.on_commit(lambda: queue(deliver_email, email.pk))
+        if user.reminder_mode == "digest":
+            return "in the digest"
+    context = emails.game_context(game, user, seat)
+    context["time_left"] = time_left
+    email = emails.record(user=user, kind=kind, context=context, game=game, seat=seat, version=version)
+    if email is None:  # decided before: send it again only if it never went out (a worker died sending it)
+        email = SentEmail.objects.filter(game=game, seat=seat, kind=kind, version=version).first()
+        if email is None or email.status != SentEmail.Status.PENDING:
+            return f"{email.status if email else 'sent'} before"
+    transaction.on_commit(lambda: queue(deliver_email, email.pk))
     return "queued"
 
 
@@ -171,6 +182,7 @@ def play_timeout(game_id: int, version: int) -> Optional[str]:
         if game is not None:
             recorded = record_timeout_emails(game)
             transaction.on_commit(lambda: deliver_all(recorded))
+            record_timeout_pushes(game)
     if game is not None:
         notices.finish(game_id=game_id, kind=Notice.Kind.TIMEOUT, version=version, outcome="played", overwrite=True)
         return "played"
@@ -185,17 +197,36 @@ def play_timeout(game_id: int, version: int) -> Optional[str]:
     return _close(game_id, Notice.Kind.TIMEOUT, version, "moved on")
 
 
-def record_timeout_emails(game: Game) -> list[int]:
-    """Record (pending) the emails telling the other players that someone just timed out in ``game`` (and was
-    removed, or lost); the ids of those recorded now. Called in the timeout's own transaction."""
+def _timeout_of(game: Game) -> Optional[tuple[Seat, bool, bool, bool]]:
+    """The seat that just timed out in ``game``, and whether it was removed, the game aborted, or ended."""
     timeout = game.moves.filter(kind=Move.Kind.TIMEOUT).order_by("-seq").first()
     if timeout is None or timeout.seat is None:
-        return []
+        return None
     absent = game.seats.select_related("user").get(number=timeout.seat)
     removed = game.moves.filter(kind=Move.Kind.REMOVE, seat=absent.number, version=timeout.version + 1).exists()
     # out before a turn of their own: the game is aborted, unrated (games/play/seats.py)
     aborted = game.moves.filter(kind=Move.Kind.ABORT, seat=absent.number, version=timeout.version + 1).exists()
-    ended = game.status == Game.Status.FINISHED
+    return absent, removed, aborted, game.status == Game.Status.FINISHED
+
+
+def record_timeout_pushes(game: Game) -> int:
+    """Record the pushes telling the other players of a timeout (games/push), in the timeout's transaction, and
+    queue them after it commits."""
+    found = _timeout_of(game)
+    if found is None:
+        return 0
+    absent, removed, aborted, ended = found
+    return push_messages.queue_after(push_messages.record_timeout(game, absent=absent, removed=removed or aborted,
+                                                                  ended=ended))
+
+
+def record_timeout_emails(game: Game) -> list[int]:
+    """Record (pending) the emails telling the other players that someone just timed out in ``game`` (and was
+    removed, or lost); the ids of those recorded now. Called in the timeout's own transaction."""
+    found = _timeout_of(game)
+    if found is None:
+        return []
+    absent, removed, aborted, ended = found
     recipients = [s for s in game.seats.select_related("user").order_by("number")
                   if s.number != absent.number and s.status == Seat.Status.PLAYING
                   and emails.can_email(s.user) and s.user.notify_timeouts]

@@ -66,8 +66,13 @@ def live_url(django_db_setup: Any, django_db_blocker: Any) -> Iterator[str]:
     from django.test.utils import override_settings
 
     # The forked server keeps these: fast hashing, and rate limits a whole game from one address never hits.
+    # And Web Push on, with a key pair of its own (tests/browser/test_app.py).
+    from games.push.vapid import generate
+
+    public, private = generate()
     fast = override_settings(PASSWORD_HASHERS=FAST_HASHERS,
-                             RATE_LIMITS={name: "1000000/m" for name in settings.RATE_LIMITS})
+                             RATE_LIMITS={name: "1000000/m" for name in settings.RATE_LIMITS},
+                             VAPID_PUBLIC_KEY=public, VAPID_PRIVATE_KEY=private, VAPID_SUBJECT="mailto:ark@ark.example")
     fast.enable()
     server = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
                            setup=_server_setup)

@@ -111,3 +111,36 @@ def sweep() -> int:
 def sent(kind_words: str = "", to: Any = None) -> list[Any]:
     """Emails in the outbox, optionally those whose subject has ``kind_words`` and that go to ``to``."""
     return [m for m in mail.outbox if kind_words in m.subject and (to is None or m.to == [to.email])]
+
+
+@pytest.fixture
+def vapid_keys(settings) -> tuple[str, str]:
+    """Web Push on: a fresh VAPID key pair, and pushes may go to the tests' local push service (http, loopback)."""
+    from games.push.vapid import generate
+
+    public, private = generate()
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = public, private
+    settings.VAPID_SUBJECT = "mailto:ark@ark.example"
+    settings.PUSH_ALLOW_HTTP_ENDPOINTS = True
+    return public, private
+
+
+@pytest.fixture
+def push_service(vapid_keys) -> Iterator[Any]:
+    """A push service on 127.0.0.1 (tests/notifications/push_service.py) that keeps what it receives."""
+    from .push_service import LocalPushService
+
+    service = LocalPushService().start()
+    yield service
+    service.stop()
+
+
+def subscribe(user: Any, device: Any) -> Any:
+    """Turn push on for ``device`` of ``user``, as the settings page does through the API."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    response = client.post("/api/accounts/me/push/devices/", device.subscription(), format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
