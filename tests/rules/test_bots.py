@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.rules import CHANCE, TERMINAL, bots, engine, games
+from games.rules import CHANCE, TERMINAL, engine, games
 from games.rules.bots import LEVELS, Settings, choose
 from games.rules.play import Game
 
