@@ -292,7 +292,7 @@ INPROCESS_SWEEP = os.environ.get("INPROCESS_SWEEP", "" if REDIS_URL or _TESTING 
 SWEEP_INTERVAL_SECONDS = int(os.environ.get("SWEEP_INTERVAL_SECONDS", "60"))
 # The longest the hard computer player thinks about one decision (games/rules/bots.py): its budget is counted in
 # playouts and usually takes far less; this limit holds on a slow or busy machine.
-COMPUTER_HARD_SECONDS = float(os.environ.get("COMPUTER_HARD_SECONDS", "1.5"))
+COMPUTER_HARD_SECONDS = float(os.environ.get("COMPUTER_HARD_SECONDS", "10"))
 # The most unfinished games against the computer one account may have at once (its steps share one worker).
 COMPUTER_GAMES_PER_PLAYER = int(os.environ.get("COMPUTER_GAMES_PER_PLAYER", "10"))
 # A computer's step is queued when its turn commits; if it has not been made this long after, the sweep takes

@@ -1,22 +1,33 @@
 """The site's computer players: a step of theirs, decided from their seat's view only, made through the services.
 
 A computer seat's account has ``computer_level`` set (accounts.services.computer_player). When it is such a
-seat's turn, a task (``tasks.play_computer_step``) asks the level's bot (games/rules/bots.py) for one step and
-submits it through ``move_submit`` like anyone's: the same version check, log, sockets. Each step commits
-and is published, which queues the next step while the turn goes on.
+seat's turn, a task (``tasks.play_computer_step``) plays one step through ``move_submit`` like anyone's: the
+same version check, log, sockets. The first step of a turn plans the whole turn (``bots.plan_turn``: its steps
+until the turn ends or a draw shows something new); the rest of the plan is kept in the cache under the game's
+next version, and each following step (queued by the commit of the one before, as always) plays the next
+planned step without searching again. A draw ends the plan: the step after it plans afresh from what it showed.
+A plan kept under a version the game has left (someone else changed it) is never used.
 """
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Any, Optional
 
 from django.conf import settings
+from django.core.cache import cache
 
 from games.models import Game, Seat
 from games.play import services
 from games.play.errors import GameError, Unavailable
 from games.play.payloads import audience_views, progress_of
 from games.rules import bots
+
+#: How long a turn's remaining plan is kept (a step waits only for the one before it to commit).
+PLAN_SECONDS = 3600
+
+
+def plan_key(game_id: int, version: int) -> str:
+    return f"computer:plan:{game_id}:{version}"
 
 
 def computer_step(game_id: int, version: int) -> Optional[str]:
@@ -28,17 +39,44 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
                                                       status=Seat.Status.PLAYING).first()
     if seat is None or not seat.user.computer_level:
         return None
-    progress = progress_of(game)
-    assert progress is not None
-    view = audience_views(progress, [seat.number])[seat.number]  # what this seat may see, and nothing else
-    rng = random.Random(f"computer:{game.seed}:{game.version}")  # its own stream of the game's seed
-    level = seat.user.computer_level
-    budget = bots.Settings(seconds=settings.COMPUTER_HARD_SECONDS)
-    action = bots.choose(progress.eng, view, seat.number, level, rng, budget)
+    key = plan_key(game_id, version)
+    planned: Optional[list[dict[str, Any]]] = _cached(key)
+    if planned and planned[0].get("seat") == seat.number:
+        steps = [step["action"] for step in planned]
+    else:
+        steps = _plan(game, seat)
     try:
-        services.move_submit(game_id=game_id, user=seat.user, action=action.to_dict(), expected_version=version)
+        changed = services.move_submit(game_id=game_id, user=seat.user, action=steps[0], expected_version=version)
     except Unavailable:  # the database was out of reach: the step fails, its notice stays open for the sweep
         raise
     except GameError:  # the game moved on meanwhile (a moderator, a resignation): the next update asks again
         return "moved on"
+    finally:
+        _cache_call(cache.delete, key)
+    rest = steps[1:]
+    if rest and changed.current_seat == seat.number and changed.status == Game.Status.ACTIVE:
+        _cache_call(cache.set, plan_key(game_id, changed.version),
+                    [{"seat": seat.number, "action": a} for a in rest], PLAN_SECONDS)
     return "played"
+
+
+def _plan(game: Game, seat: Seat) -> list[dict[str, Any]]:
+    """The seat's turn planned from its view alone (as far as the next draw), as the actions' dict forms."""
+    progress = progress_of(game)
+    assert progress is not None
+    view = audience_views(progress, [seat.number])[seat.number]  # what this seat may see, and nothing else
+    rng = random.Random(f"computer:{game.seed}:{game.version}")  # its own stream of the game's seed
+    budget = bots.Settings(seconds=settings.COMPUTER_HARD_SECONDS)
+    plan = bots.plan_turn(progress.eng, view, seat.number, seat.user.computer_level, rng, budget)
+    return [action.to_dict() for action in plan]
+
+
+def _cached(key: str) -> Any:
+    return _cache_call(cache.get, key)
+
+
+def _cache_call(method: Any, *args: Any) -> Any:
+    try:
+        return method(*args)
+    except Exception:  # the cache is out of reach: the next step plans again (slower, never wrong)
+        return None

@@ -104,9 +104,9 @@ class Engine(ABC, Generic[S, A]):
     #: True if a record of a game in play would show hidden information (hands): the site then gives the
     #: record out only once the game is over.
     record_shows_hidden: ClassVar[bool] = False
-    #: The hard computer player's search budget: playouts a candidate (``bench_bots`` chose them: 24 is enough
-    #: where the evaluation is good; a game may need more).
-    hard_playouts: ClassVar[int] = 24
+    #: The hard computer player's search budget: playouts a whole turn's search runs (shared among its candidate
+    #: lines by sequential halving; sized so that a turn's search takes about a second of one core, docs/bots.md).
+    hard_playouts: ClassVar[int] = 256
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod

@@ -1,7 +1,9 @@
 """Bot strength and speed: two-player matches between levels (``python manage.py bench_bots``).
 
 Each game of a pairing is played from the seed's own streams, the seats swapped every other game; the level
-named first is the one whose wins are counted (a shared win counts half). Every decision is timed.
+named first is the one whose wins are counted (a shared win counts half). A level plans its turn once and its
+steps are played as planned, as on the site (games/computer/players.py), planning again only after a draw;
+every planning is timed, each whole turn's planning too, and the hard level's playouts are counted.
 """
 from __future__ import annotations
 
@@ -12,43 +14,84 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from . import AnyEngine
 from . import engine as get_engine
 from .base import CHANCE, TERMINAL
-from .bots import DEFAULT, Settings, choose, hard_runs, random_action
+from .bots import DEFAULT, Search, Settings, hard_runs, plan_turn, random_action
 
 #: The pairings the issue asks for: each level against the one below (random below easy).
 PAIRINGS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
-Decide = Callable[[AnyEngine, Any, int, random.Random], Any]
+#: A level's planning from a seat's view: the steps it takes until its turn ends or a draw (never empty).
+Plan = Callable[[AnyEngine, Any, int, random.Random, Search], list[Any]]
 
 
-def decider(level: str, settings: Settings) -> Decide:
-    """A level's decision from a seat's view."""
+def planner(level: str, settings: Settings) -> Plan:
+    """A level's planning from a seat's view."""
     if level == "random":
-        return lambda eng, view, seat, rng: random_action(eng, view, seat, rng)
-    return lambda eng, view, seat, rng: choose(eng, view, seat, level, rng, settings)
+        return lambda eng, view, seat, rng, search: [random_action(eng, view, seat, rng)]
+    return lambda eng, view, seat, rng, search: plan_turn(eng, view, seat, level, rng, settings, search)
 
 
-def play_match(eng: AnyEngine, seed: int, players: tuple[Decide, Decide],
-               timed: Optional[list[float]] = None, options: Optional[dict[str, Any]] = None) -> list[int]:
+@dataclass
+class Timing:
+    """One seat's plannings in a game: each one's ms, each whole turn's (its plannings together), playouts."""
+
+    plans: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)
+    playouts: list[int] = field(default_factory=list)  # per hard search (one that ran playouts)
+    cut: int = 0  # hard searches its time ceiling stopped short of their budget
+
+
+def play_from(eng: AnyEngine, state: Any, players: tuple[Plan, ...], rngs: list[random.Random],
+              timing: Optional[dict[int, Timing]] = None, stop: Optional[Callable[[Any], bool]] = None,
+              taken: Optional[list[tuple[int, Any]]] = None) -> Any:
+    """Play on from ``state``, which this caller holds: each seat to move gets its own view only and plans; its
+    planned steps are played until the plan is spent, the turn ends or a draw comes (then it plans again).
+    Stops when the game ends or ``stop(state)`` says so; returns the state. ``taken``: (seat, action) appended."""
+    plans: dict[int, list[Any]] = {}
+    turn = eng.turn_number(state)
+    while True:
+        player = eng.current_player(state)
+        if player == TERMINAL or (stop is not None and stop(state)):
+            return state
+        if player == CHANCE:
+            plans.clear()  # a draw: whatever was planned past it is planned again from what it showed
+            state = eng.apply(state, eng.sample_chance(state))
+            continue
+        if eng.turn_number(state) != turn:
+            plans.clear()
+            turn = eng.turn_number(state)
+            if timing is not None and player in timing:
+                timing[player].turns.append(0.0)
+        if not plans.get(player):
+            search = Search()
+            start = time.perf_counter()
+            plans[player] = list(players[player](eng, eng.view(state, player), player, rngs[player], search))
+            if timing is not None and player in timing:
+                ms = (time.perf_counter() - start) * 1000
+                mine = timing[player]
+                mine.plans.append(ms)
+                if not mine.turns:
+                    mine.turns.append(0.0)
+                mine.turns[-1] += ms
+                if search.budget:
+                    mine.playouts.append(search.playouts)
+                    mine.cut += search.cut
+        action = plans[player].pop(0)
+        if taken is not None:
+            taken.append((player, action))
+        state = eng.apply(state, action)
+
+
+def play_match(eng: AnyEngine, seed: int, players: tuple[Plan, Plan], timing: Optional[dict[int, Timing]] = None,
+               options: Optional[dict[str, Any]] = None) -> list[int]:
     """One two-player game from ``seed``; seat n plays ``players[n]``; returns the final scores."""
     state = eng.new_game(2, eng.check_options(options or {}), seed)
     rngs = [random.Random(f"bot:{seed}:{n}") for n in range(2)]
-    while True:
-        player = eng.current_player(state)
-        if player == TERMINAL:
-            return eng.scores(state)
-        if player == CHANCE:
-            state = eng.apply(state, eng.sample_chance(state))
-            continue
-        view = eng.view(state, player)
-        start = time.perf_counter()
-        action = players[player](eng, view, player, rngs[player])
-        if timed is not None:
-            timed.append((time.perf_counter() - start) * 1000)
-        state = eng.apply(state, action)
+    return eng.scores(play_from(eng, state, players, rngs, timing))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
@@ -62,17 +105,24 @@ def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
 
 
 def play_one(game: str, first: str, second: str, settings: Settings, seed: int,
-             n: int) -> tuple[float, int, list[float]]:
-    """Game ``n`` of a pairing: ``first``'s result (1, ½ or 0), its score less the other's, its decision times."""
+             n: int) -> tuple[float, int, Timing]:
+    """Game ``n`` of a pairing: ``first``'s result (1, ½ or 0), its score less the other's, its timing."""
     eng = get_engine(game)
-    deciders = decider(first, settings), decider(second, settings)
+    plans = planner(first, settings), planner(second, settings)
     swap = n % 2 == 1  # ``first`` sits second every other game
-    timed: list[float] = []  # only the first level's decisions are timed
-    mine_first = _timer(deciders[0], timed)
-    seats = (deciders[1], mine_first) if swap else (mine_first, deciders[1])
-    scores = play_match(eng, seed + n, seats)
-    mine, theirs = (scores[1], scores[0]) if swap else (scores[0], scores[1])
-    return (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0), mine - theirs, timed
+    mine = 1 if swap else 0
+    timing = {mine: Timing()}  # only the first level's plannings are timed
+    seats = (plans[1], plans[0]) if swap else plans
+    scores = play_match(eng, seed + n, seats, timing)
+    return (1.0 if scores[mine] > scores[1 - mine] else 0.5 if scores[mine] == scores[1 - mine] else 0.0,
+            scores[mine] - scores[1 - mine], timing[mine])
+
+
+def _quantiles(values: list[float]) -> tuple[Optional[float], Optional[float]]:
+    if not values:
+        return None, None
+    q = statistics.quantiles(values, n=20, method="inclusive") if len(values) > 1 else values * 19
+    return round(statistics.median(values), 1), round(q[18], 1)
 
 
 def run_pairing(game: str, first: str, second: str, games: int, settings: Settings = DEFAULT,
@@ -81,45 +131,41 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     """``games`` matches of level ``first`` against ``second``; the figures as one JSON-ready dict.
 
     With ``jobs`` above 1 the games are shared among that many processes (each game is played from its own
-    seed, so the results are the same as one process's; the hard level's time budget is per decision, so
-    give each process a core of its own).
+    seed, and the hard level's budget is counted in playouts, so the results are the same as one process's
+    as long as its time ceiling is never reached: ``cut`` says how often it was).
     """
-    wins = 0.0
-    diffs = []
-    times: list[float] = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            results: Iterable[tuple[float, int, list[float]]] = pool.map(
+            results: Iterable[tuple[float, int, Timing]] = pool.map(
                 play_one, *zip(*[(game, first, second, settings, seed, n) for n in range(games)]))
             outcomes = list(_reported(results, progress))
     else:
         outcomes = list(_reported((play_one(game, first, second, settings, seed, n) for n in range(games)),
                                   progress))
-    for won, diff, timed in outcomes:
-        wins += won
-        diffs.append(diff)
-        times += timed
-    q = statistics.quantiles(times, n=20, method="inclusive") if len(times) > 1 else times * 19
-    return {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
-            "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
-            "move_ms_median": round(statistics.median(times), 1) if times else None,
-            "move_ms_p95": round(q[18], 1) if times else None, "python": platform.python_version(),
-            **({"runs": hard_runs(get_engine(game), settings)} if "hard" in (first, second) else {})}
+    wins = sum(won for won, _, _ in outcomes)
+    diffs = [diff for _, diff, _ in outcomes]
+    plans = [ms for _, _, t in outcomes for ms in t.plans]
+    turns = [ms for _, _, t in outcomes for ms in t.turns]
+    playouts = [n for _, _, t in outcomes for n in t.playouts]
+    plan_median, plan_p95 = _quantiles(plans)
+    turn_median, turn_p95 = _quantiles(turns)
+    out = {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
+           "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
+           "turn_ms_median": turn_median, "turn_ms_p95": turn_p95,
+           "plan_ms_median": plan_median, "plan_ms_p95": plan_p95,
+           "plans_per_turn": round(len(plans) / len(turns), 2) if turns else None,
+           "python": platform.python_version()}
+    if "hard" in (first, second):
+        out.update({"runs": hard_runs(get_engine(game), settings), "searches": len(playouts),
+                    "playouts_median": statistics.median(playouts) if playouts else None,
+                    "playouts_min": min(playouts) if playouts else None,
+                    "cut": sum(t.cut for _, _, t in outcomes)})
+    return out
 
 
-def _reported(results: Iterable[tuple[float, int, list[float]]],
-              progress: Optional[Callable[[int, float, int], None]]) -> Iterator[tuple[float, int, list[float]]]:
+def _reported(results: Iterable[tuple[float, int, Timing]],
+              progress: Optional[Callable[[int, float, int], None]]) -> Iterator[tuple[float, int, Timing]]:
     for n, result in enumerate(results):
         if progress is not None:
             progress(n, result[0], result[1])
         yield result
-
-
-def _timer(decide: Decide, timed: list[float]) -> Decide:
-    def run(eng: AnyEngine, view: Any, seat: int, rng: random.Random) -> Any:
-        start = time.perf_counter()
-        try:
-            return decide(eng, view, seat, rng)
-        finally:
-            timed.append((time.perf_counter() - start) * 1000)
-    return run

@@ -4,15 +4,22 @@ A bot never sees the state: it draws states consistent with its seat's view (``E
 hidden orders, hands and face-down pieces drawn from its own random numbers) and plays them out. Its worth of
 a position is the game's own ``Engine.evaluate``.
 
-- **easy**: one step, greedily: each legal action is applied once and the position valued, with noise.
+A bot plans a whole turn at once (``plan_turn``): the steps it will take until its turn ends or a draw shows
+something it could not know (then it plans again from what the draw showed). The site plays the planned steps
+one change at a time without searching again (games/computer/players.py).
+
+- **easy**: greedily: each legal action is applied once and the position valued, with noise, step by step.
 - **medium**: its whole turn looked ahead: every line of its own actions until the turn ends (or a draw
-  shows something hidden), each end valued over a few drawn states; the best line's first action.
-- **hard**: medium's best candidates played on (flat Monte Carlo with determinisation): in states drawn
-  from the view, each candidate's line, then the next turns of every seat played greedily, valued at the end,
-  averaged; as many as a time budget allows.
+  shows something hidden), each end valued over a few drawn states; the best line.
+- **hard**: medium's best lines searched further, information-set Monte Carlo with determinisation: each
+  playout draws a whole state from the view, plays a candidate line in it, then every seat's next turns guided
+  by the cheap evaluation, and values the end. The playouts go to the candidates by sequential halving (the
+  worse half dropped after each round, the rest played more), on the same drawn states for every candidate.
+  Its budget is a number of playouts; a time ceiling only stops a machine far too slow for it.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -31,10 +38,10 @@ class Settings:
     noise: float = 3.0          # easy: the spread of the noise added to each value, in points
     samples: int = 2            # medium: drawn states each line's end is valued over
     max_lines: int = 1500       # medium: lines of one's own turn looked at before it only completes greedily
-    candidates: int = 4         # hard: medium's best first actions tried further
-    runs: Optional[int] = None  # hard: drawn states each candidate is played on in (its search budget;
-                                # None: the game's own, ``Engine.hard_playouts``) ...
-    seconds: float = 1.5        # hard: ... unless this many seconds run out first
+    candidates: int = 8         # hard: medium's best lines searched further
+    runs: Optional[int] = None  # hard: playouts a search (its budget; None: the game's own,
+                                # ``Engine.hard_playouts``) ...
+    seconds: float = 10.0       # hard: ... unless this many seconds run out first (a safety net only)
     horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
@@ -42,37 +49,77 @@ class Settings:
 
 DEFAULT = Settings()
 
+
+@dataclass
+class Search:
+    """What one planning did: the hard level's playouts run and whether its time ceiling cut them short."""
+
+    playouts: int = 0
+    budget: int = 0
+    cut: bool = False
+    seconds: float = 0.0
+
+
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
-    """The hard level's search budget in this game: playouts a candidate (the engine's ``hard_playouts``)."""
+    """The hard level's search budget in this game: playouts a search (the engine's ``hard_playouts``)."""
     return settings.runs if settings.runs is not None else eng.hard_playouts
+
+
+def plan_turn(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
+              settings: Settings = DEFAULT, search: Optional[Search] = None) -> list[Any]:
+    """The steps the computer at ``level`` takes for ``seat``, which sees ``view`` only: its whole turn, or as
+    far as the next draw (which shows something new: plan again then). Never empty."""
+    started = time.perf_counter()
+    search = search if search is not None else Search()
+    state = eng.sample_state(view, seat, rng)
+    if eng.current_player(state) != seat:
+        raise IllegalActionError("it is not this seat's turn")
+    if level == "easy":
+        plan = _easy(eng, state, seat, rng, settings)
+    else:
+        plan = _searched(eng, view, state, seat, level, rng, settings, search)
+    search.seconds = time.perf_counter() - started
+    return plan
 
 
 def choose(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
            settings: Settings = DEFAULT) -> Any:
-    """The action the computer at ``level`` plays for ``seat``, which sees ``view`` only."""
-    state = eng.sample_state(view, seat, rng)
-    if eng.current_player(state) != seat:
-        raise IllegalActionError("it is not this seat's turn")
-    actions = eng.legal_actions(state)
-    if len(actions) == 1:
-        return actions[0]
-    if level == "easy":
-        return _easy(eng, state, seat, actions, rng, settings)
-    ranked = _ranked_lines(eng, view, seat, rng, settings)
+    """The first step of the turn the computer at ``level`` plans for ``seat`` (which sees ``view`` only)."""
+    return plan_turn(eng, view, seat, level, rng, settings)[0]
+
+
+def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, level: str, rng: random.Random,
+              settings: Settings, search: Search) -> list[Any]:
+    states = [state, *(eng.sample_state(view, seat, rng) for _ in range(settings.samples - 1))]
+    forced: list[Any] = []  # lone legal actions: taken without thought, the plan goes on past them
+    while True:
+        actions = eng.legal_actions(states[0])
+        if len(actions) != 1:
+            break
+        forced.append(actions[0])
+        states = [eng.apply(s, actions[0]) for s in states]
+        if eng.current_player(states[0]) != seat:
+            return forced
+    ranked = _ranked_lines(eng, states, seat, rng, settings)
+    lines = [forced + _completed(eng, states[0], line, seat) for _, _, line in ranked]
     if level == "medium" or len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= settings.clear_lead:
-        return ranked[0][1]  # hard spends its time only where the choice is close
-    return _hard(eng, view, seat, ranked, rng, settings)
+        return lines[0]  # hard spends its time only where the choice is close
+    return _hard(eng, view, seat, lines[:settings.candidates], rng, settings, search)
 
 
 # ----- easy -------------------------------------------------------------------------------------------
-def _easy(eng: AnyEngine, state: Any, seat: int, actions: list[Any], rng: random.Random,
-          settings: Settings) -> Any:
-    best, best_value = actions[0], float("-inf")
-    for action in actions:
-        value = eng.evaluate(_chance(eng, eng.apply(state, action)), seat) + rng.gauss(0, settings.noise)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+def _easy(eng: AnyEngine, state: Any, seat: int, rng: random.Random, settings: Settings) -> list[Any]:
+    plan: list[Any] = []
+    while eng.current_player(state) == seat:
+        best, best_value, after = None, float("-inf"), state
+        for action in eng.legal_actions(state):
+            applied = eng.apply(state, action)
+            value = eng.evaluate(_chance(eng, applied), seat) + rng.gauss(0, settings.noise)
+            if value > best_value:
+                best, best_value, after = action, value, applied
+        plan.append(best)
+        state = after
+    return plan
 
 
 def _chance(eng: AnyEngine, state: Any) -> Any:
@@ -82,11 +129,23 @@ def _chance(eng: AnyEngine, state: Any) -> Any:
     return state
 
 
+def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[Any]:
+    """``line`` completed greedily to the end of the turn (or the next draw) where the look-ahead stopped short
+    of it (a long Tikal turn), so that the plan is a whole turn."""
+    for action in line:
+        state = eng.apply(state, action)
+    out = list(line)
+    while eng.current_player(state) == seat:
+        action = max(eng.legal_actions(state), key=lambda a: eng.evaluate(_chance(eng, eng.apply(state, a)), seat))
+        out.append(action)
+        state = eng.apply(state, action)
+    return out
+
+
 # ----- medium: the lines of one's own turn ---------------------------------------------------------------
-def _ranked_lines(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,
+def _ranked_lines(eng: AnyEngine, states: list[Any], seat: int, rng: random.Random,
                   settings: Settings) -> list[tuple[float, Any, list[Any]]]:
     """Every first action with the best line of the turn it begins and that line's value, best first."""
-    states = [eng.sample_state(view, seat, rng) for _ in range(settings.samples)]
     budget = [settings.max_lines, -settings.max_lines]  # (lines left, where greedy completion stops too)
     out = []
     for action in eng.legal_actions(states[0]):
@@ -122,19 +181,36 @@ def _mean(eng: AnyEngine, states: list[Any], seat: int) -> float:
 
 
 # ----- hard: candidates played on --------------------------------------------------------------------------
-def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
-          rng: random.Random, settings: Settings) -> Any:
-    candidates = ranked[:settings.candidates]
-    totals = [0.0] * len(candidates)
-    runs, budget = 0, hard_runs(eng, settings)
+def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, lines: list[list[Any]], rng: random.Random,
+          settings: Settings, search: Search) -> list[Any]:
+    """Sequential halving over the candidate lines, with determinisation: each round draws states from the
+    view, plays every candidate still in on each of them (the same states for all: their differences are the
+    lines', not the draws'), and keeps the better half, until one is left or the budget is spent."""
+    budget = max(hard_runs(eng, settings), 2 * len(lines))
+    search.budget = budget
     deadline = time.perf_counter() + settings.seconds
-    while runs < budget and (runs < 2 or time.perf_counter() < deadline):
-        state = eng.sample_state(view, seat, rng)
-        for index, (_, _, line) in enumerate(candidates):
-            totals[index] += _play_on(eng, state, seat, line, rng, settings)
-        runs += 1
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best][1]
+    alive = list(range(len(lines)))
+    totals = [0.0] * len(lines)
+    counts = [0] * len(lines)
+    rounds = max(1, math.ceil(math.log2(len(lines))))
+    while len(alive) > 1:
+        per = max(1, budget // (rounds * len(alive)))  # playouts each survivor gets this round
+        for _ in range(per):
+            if search.playouts + len(alive) > budget:
+                break
+            if search.playouts >= 2 * len(lines) and time.perf_counter() > deadline:
+                search.cut = True
+                break
+            state = eng.sample_state(view, seat, rng)
+            for index in alive:
+                totals[index] += _play_on(eng, state, seat, lines[index], rng, settings)
+                counts[index] += 1
+            search.playouts += len(alive)
+        alive.sort(key=lambda i: totals[i] / max(1, counts[i]), reverse=True)
+        if search.cut or search.playouts + 1 > budget:
+            break
+        alive = alive[:max(1, len(alive) // 2)]
+    return lines[alive[0]]
 
 
 def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random.Random,

@@ -21,15 +21,16 @@ class Command(BaseCommand):
                             help="one pairing only (default: easy-random, medium-easy, hard-medium)")
         own = ", ".join(f"{game} {engine(game).hard_playouts}" for game in registered())
         parser.add_argument("--runs", type=int, default=DEFAULT.runs,
-                            help=f"the hard level's search budget: drawn states each candidate is played on in "
+                            help=f"the hard level's search budget: playouts a turn's search runs "
                                  f"(default: the game's own, as on the site: {own})")
         parser.add_argument("--horizon", type=int, default=DEFAULT.horizon,
                             help=f"the hard level's rounds of everyone's turns played on (default {DEFAULT.horizon})")
         parser.add_argument("--width", type=int, default=DEFAULT.width,
                             help=f"the hard level's actions tried at each step played on (default {DEFAULT.width})")
         parser.add_argument("--seconds", type=float, default=DEFAULT.seconds,
-                            help=f"the hard level's time limit for one decision, if it runs out before its "
-                                 f"budget (default {DEFAULT.seconds}, as on the site)")
+                            help=f"the hard level's time ceiling for one search, a safety net that stops it short of its "
+                                 f"budget on a machine far too slow (default {DEFAULT.seconds}; the JSON's cut "
+                                 f"counts the searches it stopped)")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
         parser.add_argument("--jobs", type=int, default=1,
                             help="processes playing games side by side (at most one a free core; default 1)")

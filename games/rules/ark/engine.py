@@ -38,7 +38,7 @@ class ArkEngine(TileEngine[ArkState]):
     piece_action_types = (*PIECE_ACTIONS[:1], Prophet, MoveArk, *PIECE_ACTIONS[1:])
     entry_extra_keys = ("ark_at",)
     own_phases = (ARK,)
-    hard_playouts = 64  # 24 left the hard level short of beating medium (docs/bots.md); held to the time limit
+    hard_playouts = 160  # its playouts cost twice Carcassonne's: a turn's search in about a second (docs/bots.md)
 
     def __init__(self) -> None:
         super().__init__()

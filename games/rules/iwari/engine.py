@@ -51,6 +51,7 @@ class IwariEngine(Engine[IwariState, Action]):
     title = "Iwari"
     min_players = 2
     max_players = 5
+    hard_playouts = 128  # its playouts cost twice Carcassonne's: a turn's search in about a second (docs/bots.md)
     options = (Option("feats", "Feats", False,
                       help="Union, Discovery, Honour and Respect markers raise the scoring factor of the "
                            "territory or connection they are placed on (rules, section 13)."),)
