@@ -299,6 +299,13 @@ def load_benchmarks(tmp_path: Path) -> None:
     assert json.loads(out[out.index("{"):])["queries_per_move_submit"], out[-2000:]
 
 
+@runs(".venv/bin/python manage.py vapid_keys > vapid.env", ".venv/bin/python manage.py vapid_keys --check")
+def web_push_keys(tmp_path: Path) -> None:
+    from tests.push.test_readme_push import test_the_readme_makes_a_vapid_pair_that_turns_push_on as as_pasted
+
+    as_pasted(tmp_path)  # the section's three lines, in a shell, in a folder of their own (vapid.env is written)
+
+
 # --- the tests ------------------------------------------------------------------------------------------------
 
 CI_RUNS = ("make test", "make check")  # .ci/run runs these: the suite this test is in, and the static checks
