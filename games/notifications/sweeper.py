@@ -36,8 +36,8 @@ def serving(argv: Sequence[str]) -> bool:
 def run_once(check_digests: bool) -> None:
     """One round: the sweep, and the digest check if asked; errors are logged, never raised."""
     from games.notifications.tasks import send_reminder_digests, sweep_due_notices, sweep_pending_emails
-    from games.tournaments.tasks import sweep_tournaments
     from games.push.tasks import sweep_pending_pushes
+    from games.tournaments.tasks import sweep_tournaments
 
     close_old_connections()
     try:

@@ -260,7 +260,8 @@ def appraise(eng: AnyEngine, view: Mapping[str, Any], seat: int, line: list[Any]
     """The hard level's search from ``view`` (``seat``'s view only), with ``line`` (the seat's actions of its
     turn up to a draw) played on beside its candidates in the same drawn states. Counted, never timed
     (``hard_runs`` playouts; ``settings.seconds`` is not read): the same ``rng`` gives the same numbers."""
-    ranked = _ranked_lines(eng, view, seat, rng, settings)
+    states = [eng.sample_state(view, seat, rng) for _ in range(max(1, settings.samples))]
+    ranked = _ranked_lines(eng, states, seat, rng, settings)
     lines = [candidate for _, _, candidate in ranked[:settings.candidates]]
     if line not in lines:
         lines.append(line)
