@@ -314,7 +314,7 @@ def test_detail_views(c, users, anon, game):
     hand = engine("ark").state_from_dict(game.state).hand
     assert me["view"]["tile"] == hand and me["view"]["legal"]
     for spot in me["view"]["legal"]:
-        assert set(spot) == {"x", "y", "rotation", "followers", "prophet", "ark_at"}
+        assert set(spot) == {"x", "y", "rotation", "followers", "prophet", "ark_at", "names"}
         assert spot["rotation"] in (0, 90, 180, 270) and isinstance(spot["followers"], list)
     assert other["your_seat"] == 1 - game.current_seat
     for data in (other, spectator, nobody):  # nobody else sees the tile in hand

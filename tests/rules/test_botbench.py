@@ -17,7 +17,8 @@ def test_a_pairing_gives_the_same_figures_in_one_process_or_two() -> None:
     assert alone["pairing"] == "easy-random" and alone["games"] == 4 and [n for n, _, _ in seen] == [0, 1, 2, 3]
     assert alone["win_rate"] == sum(won for _, won, _ in seen) / 4
     assert alone["score_diff"] == round(sum(diff for _, _, diff in seen) / 4, 1)
-    assert alone["move_ms_median"] is not None and alone["move_ms_p95"] >= alone["move_ms_median"]
+    assert alone["turn_ms_median"] is not None and alone["turn_ms_p95"] >= alone["turn_ms_median"]
+    assert alone["plan_ms_median"] is not None and alone["plan_ms_p95"] >= alone["plan_ms_median"]
 
 
 def test_the_interval_is_wilsons() -> None:
