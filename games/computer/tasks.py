@@ -10,23 +10,17 @@ restart (their due rows, games/play/notices.py).
 from __future__ import annotations
 
 import logging
-import queue
-import threading
-from concurrent.futures import Future
-from typing import Any, Optional
+from typing import Optional
 
 from celery import shared_task
-from django.db import connections
 
+from games.computer.inprocess import Line
 from games.computer.players import computer_step
 from games.models import Notice
 from games.play import notices
 
 logger = logging.getLogger(__name__)
-_jobs: "queue.SimpleQueue[tuple[int, int, Future[None]]]" = queue.SimpleQueue()
-_thread: Optional[threading.Thread] = None
-_lock = threading.Lock()
-_pending: set[Future[Any]] = set()
+_line = Line("computer-player")  # the embedded default's computer player (games/computer/inprocess.py)
 
 
 # Acknowledged when done, not when taken (``acks_late``), and handed back if the worker process dies mid-step
@@ -42,52 +36,18 @@ def play_computer_step(game_id: int, version: int) -> Optional[str]:
     return outcome
 
 
-def _run_here(game_id: int, version: int) -> None:
-    try:
-        play_computer_step.apply(args=(game_id, version), throw=True)
-    except Exception:
-        logger.exception("a computer's step in game %s at version %s failed", game_id, version)
-    finally:
-        connections.close_all()
-
-
-def _computer_thread() -> None:
-    """This process's computer player: the queued steps one after the other, for as long as the process lives."""
-    while True:
-        game_id, version, future = _jobs.get()
-        if future.set_running_or_notify_cancel():
-            _run_here(game_id, version)
-            future.set_result(None)
-
-
 def queue_computer_step(game_id: int, version: int) -> None:
     """Queue the computer's step: to the workers, or (embedded, eager) to this process's computer thread."""
-    global _thread
     if not play_computer_step.app.conf.task_always_eager:
         try:
             play_computer_step.delay(game_id, version)
         except Exception:
             logger.exception("could not queue a computer's step in game %s: is the broker up?", game_id)
         return
-    future: Future[None] = Future()
-    with _lock:
-        if _thread is None:
-            # a daemon: the process exits without making the steps still queued (the sweep makes them later)
-            _thread = threading.Thread(target=_computer_thread, name="computer-player", daemon=True)
-            _thread.start()
-        _pending.add(future)
-    future.add_done_callback(_pending.discard)
-    _jobs.put((game_id, version, future))
+    _line.submit(lambda: play_computer_step.apply(args=(game_id, version), throw=True),
+                 f"a computer's step in game {game_id} at version {version}")
 
 
 def wait_for_computers(timeout: float = 60.0) -> None:
     """Block until the computer steps queued in this process have been played (tests, shutdown)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while _pending and time.monotonic() < deadline:
-        for future in list(_pending):
-            try:
-                future.result(timeout=max(0.0, deadline - time.monotonic()))
-            except Exception:
-                pass
+    _line.wait(timeout)
