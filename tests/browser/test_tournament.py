@@ -64,6 +64,7 @@ def test_the_tournament_page_shows_standings_and_keeps_its_tables_live(new_page,
     log_in(phone, "p1", PASSWORD)
     phone.goto(f"/tournaments/{tournament.pk}/")
     assert axe_violations(phone) == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # nothing makes a phone scroll sideways
     phone.screenshot(path=str(shots / "tournament-phone.png"), full_page=True)
 
 
