@@ -16,6 +16,7 @@ from games.rules import engine
 from tests.browser.pages import log_in, wait_live
 from tests.browser.shell_checks import in_thread
 from tests.factories import PASSWORD, UserFactory, play_turn, start_game
+from tests.registry import tile_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -114,7 +115,7 @@ def test_the_headers_sign_up_keeps_the_invitation(new_page, live_url) -> None:
 
 # ---------- the names of places ----------
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_the_piece_choices_name_each_place_as_the_log_does(new_page, live_url, name) -> None:
     users = [UserFactory(display_name="Amelia"), UserFactory(display_name="Bruno")]
     game = start_game(users, game=name, seed=21)
@@ -244,7 +245,7 @@ def test_on_a_phone_the_arks_first_move_is_shown_above_the_sheet(new_page, live_
     assert page.errors == []
 
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_late_in_a_game_tiles_stay_readable_on_a_phone(new_page, live_url, name) -> None:
     users = [UserFactory(), UserFactory()]
     game = play_until(start_game(users, game=name, seed=13), lambda v: len(v["board"]) >= 60 and bool(v["legal"]),
@@ -258,7 +259,7 @@ def test_late_in_a_game_tiles_stay_readable_on_a_phone(new_page, live_url, name)
 
 # ---------- the end and the replay ----------
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_the_stepped_final_scoring_shows_the_pieces_that_scored(new_page, live_url, name) -> None:
     users = [UserFactory(display_name="Amelia"), UserFactory(display_name="Bruno")]
     game = start_game(users, game=name, seed=3)
@@ -313,7 +314,7 @@ def arrow_to(page: Any, x: int, y: int) -> None:
             focus_visible(page)
 
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_a_whole_turn_by_keyboard_with_the_focus_always_visible(new_page, live_url, name) -> None:
     users = [UserFactory(), UserFactory()]
     game = play_until(start_game(users, game=name, seed=31), lambda v: any(len(p["followers"]) >= 2 for p in v["legal"]), seed=31)
@@ -364,7 +365,7 @@ def test_a_whole_turn_by_keyboard_with_the_focus_always_visible(new_page, live_u
 
 # ---------- screenshots ----------
 
-@pytest.mark.parametrize("name", ["ark", "carcassonne"])
+@pytest.mark.parametrize("name", tile_games())
 def test_screenshots_of_the_tile_boards(new_page, live_url, tmp_path, name) -> None:
     users = [UserFactory(display_name="Amelia"), UserFactory(display_name="Bruno")]
     game = play_until(start_game(users, game=name, seed=41), lambda v: len(v["board"]) >= 24 and any(
