@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from arkproject.ratelimit import rate_limit
@@ -24,6 +25,8 @@ urlpatterns = [
     path("api/", include("games.ratings.urls")),
     path("api/", include("games.tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    # the pages' scripts' words in the reader's language (gettext(), interpolate() as globals)
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["games", "accounts", "arkproject"]), name="javascript-catalog"),
     # browsers ask for /favicon.ico whatever the pages link to
     path("favicon.ico", favicon),
     # the split view serves its start-up script as a file: no inline script (Content-Security-Policy)
