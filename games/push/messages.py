@@ -2,8 +2,9 @@
 
 A push carries only what the lock screen may show to anyone holding the phone, and what any spectator of the
 game may see: the game's name and number, the other players' names, the deadline, the final scores, a chat
-message (public at the table). Never the position: no tile, hand, hex or card of the player, nothing hidden.
-The texts are made in the player's language (``user.language`` where the account has one).
+message (public at the table), the tournament the game is a table of and its round. Never the position: no
+tile, hand, hex or card of the player, nothing hidden. The texts are made in the player's language
+(``user.language`` where the account has one).
 """
 from __future__ import annotations
 
@@ -57,6 +58,17 @@ def _scores(game: Game) -> str:
     return ", ".join(f"{s.user.name} {s.score}" for s in game.seats.select_related("user").order_by("number"))
 
 
+def _tournament_words(game: Game) -> str:
+    """The words naming the tournament a game is a table of, and its round (as its page names them), after a
+    space; nothing for a game of its own."""
+    from games.tournaments.selectors import tournament_table_of
+
+    table = tournament_table_of(game.pk)
+    if table is None:
+        return ""
+    return " " + _("Tournament %(name)s, round %(round)s.") % {"name": table.tournament.name, "round": table.round}
+
+
 def _texts(kind: str, game: Game, user: Any, extra: dict[str, Any]) -> tuple[str, str]:
     """Title and body of a push of ``kind`` about ``game`` to ``user``."""
     from games.notifications.emails import local_time
@@ -65,11 +77,13 @@ def _texts(kind: str, game: Game, user: Any, extra: dict[str, Any]) -> tuple[str
     if kind == PushKind.TURN:
         return (_("Your turn in %(game)s") % {"game": title},
                 _("Against %(others)s. Play by %(deadline)s.") % {"others": _others(game, user),
-                                                                  "deadline": local_time(game.deadline, user)})
+                                                                  "deadline": local_time(game.deadline, user)}
+                + _tournament_words(game))
     if kind == PushKind.REMINDER:
         return (_("Reminder: your move in %(game)s") % {"game": title},
                 _("%(left)s left: play by %(deadline)s.") % {"left": extra.get("time_left", ""),
-                                                             "deadline": local_time(game.deadline, user)})
+                                                             "deadline": local_time(game.deadline, user)}
+                + _tournament_words(game))
     if kind == PushKind.TIMEOUT:
         body = (_("The game is over. Scores: %(scores)s.") % {"scores": _scores(game)} if extra.get("ended")
                 else _("They were removed from the game.") if extra.get("removed")

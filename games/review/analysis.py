@@ -2,9 +2,12 @@
 hard search's judgement of it from the mover's view only, and the turns that swung the most.
 
 A turn's *decision* is where its player first acts in it (after the draws that open it: the tile in hand),
-and its *line* the actions the player took from there until the turn ended or a draw came (what the hard
-level's candidates are). The search never sees the state: it gets the mover's view then, and draws the
-hidden parts itself (``bots.appraise``), so a review says nothing that player could not know.
+and its *line* every step of the turn from there to its end, the draws made during it included (a Tikal
+treasure dug, an Iwari card drawn): the whole turn is judged. The search never sees the state: it gets the
+mover's view at the decision, and draws the hidden parts itself (``bots.appraise``), so a review says nothing
+that player could not know; it weighs the whole turn played against its own plans (a plan: the actions until
+the turn ends or a draw, the rest of the turn completed after it), all valued after the end of the turn, the
+draws in them made as each drawn state has them.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from games.rules import AnyEngine, bots
+from games.rules import CHANCE, AnyEngine, bots
 
 #: A turn whose move made lost at least this many points of expected margin against the best line is a mistake;
 #: one whose best line was at least this far ahead of the next (and was played) a good move.
@@ -45,39 +48,54 @@ class Budget:
 
 @dataclass(frozen=True)
 class Decision:
-    """One turn's decision: the move of the log it belongs to, its player, the state then and the line played."""
+    """One turn's decision: the move of the log it belongs to, its player, the state then and the whole turn
+    played from there (``line``), with the places in it of the draws made during the turn (``draws``)."""
 
     seq: int
     seat: int
     state: Any
     line: list[Any]
+    draws: tuple[int, ...] = ()
 
 
 def decision_in(eng: AnyEngine, states: Sequence[Any], steps: Sequence[Any], seat: int) -> Optional[tuple[int, int]]:
     """Where the decision of a turn of ``seat`` starts and ends among its ``steps`` (``states[i]``: the state
-    before ``steps[i]``): its first action of its own, and the actions of its own that follow without a draw."""
+    before ``steps[i]``): its first action of its own, and the end of the entry, with every draw in it (the
+    whole turn, cut only where another seat would act)."""
     start = next((i for i, state in enumerate(states) if eng.current_player(state) == seat), None)
     if start is None:
         return None
     end = start
-    while end < len(steps) and eng.current_player(states[end]) == seat:
+    while end < min(len(steps), len(states)) and eng.current_player(states[end]) in (seat, CHANCE):
         end += 1
     return start, end
 
 
+def draws_in(eng: AnyEngine, states: Sequence[Any], start: int, end: int) -> tuple[int, ...]:
+    """The places, in the line ``steps[start:end]``, of its draws (the steps made while chance was to act)."""
+    return tuple(i - start for i in range(start, end) if eng.current_player(states[i]) == CHANCE)
+
+
 def appraise(eng: AnyEngine, decision: Decision, seed: Any, settings: bots.Settings) -> dict[str, Any]:
-    """The hard search's figures for one decision, from its player's view: the position's worth (the best line
-    found), the move made's, and the best line (dict form) with its words as anyone may read them."""
+    """The hard search's figures for one turn, from its player's view at the decision: the position's worth (the
+    best line found), the whole turn played's, and the best line (dict form) with its words as anyone may
+    read them. ``lead``: how far the best line was ahead of the best one that is not the turn played."""
     view = eng.view(decision.state, decision.seat)
     rng = random.Random(f"review:{seed}:{decision.seq}")  # a stream of the game's seed, one per turn
-    found = bots.appraise(eng, view, decision.seat, decision.line, rng, settings)
-    best = [action.to_dict() for action in found.best_line]
+    line = [None if index in decision.draws else action for index, action in enumerate(decision.line)]
+    found = bots.appraise(eng, view, decision.seat, line, rng, settings)
     played = [action.to_dict() for action in decision.line]
+    best = played if found.best_line == line else [action.to_dict() for action in found.best_line]
+    best_is_played = played[:len(best)] == best  # the plan found, as far as its own draw, is what was played
+    others = [value for candidate, value in zip(found.lines, found.values)
+              if candidate != line and [a.to_dict() for a in candidate] != played[:len(candidate)]]
+    rival = max(others) if best_is_played and others else found.runner_up
     return {"seq": decision.seq, "seat": decision.seat, "best": round(found.best, 1), "played": round(found.line, 1),
             "loss": round(found.best - found.line, 1),
-            "lead": round(found.best - found.runner_up, 1) if found.runner_up is not None else 0.0,
-            "best_is_played": best == played, "best_line": best, "played_line": played, "best_words": words(eng, best, decision.seat),
-            "played_words": words(eng, played, decision.seat), "playouts": found.playouts}
+            "lead": round(found.best - rival, 1) if rival is not None else 0.0,
+            "best_is_played": best_is_played, "best_line": best, "played_line": played,
+            "best_words": words(eng, best, decision.seat), "played_words": words(eng, played, decision.seat),
+            "playouts": found.playouts}
 
 
 def words(eng: AnyEngine, steps: Sequence[dict[str, Any]], seat: int) -> str:

@@ -16,19 +16,21 @@ def played_game(name: str, seed: int) -> tuple[Any, list[analysis.Decision]]:
     state = eng.new_game(2, eng.check_options({}), seed)
     rng = random.Random(f"bench-review:{seed}")
     found: list[analysis.Decision] = []
-    turn = -1
     while (player := eng.current_player(state)) != TERMINAL:
         if player == CHANCE:
             state = eng.apply(state, eng.sample_chance(state))
             continue
-        start, line = state, []
-        while eng.current_player(state) == player:
-            action = bots.choose(eng, eng.view(state, player), player, "easy", rng)
+        start, turn, line, draws = state, eng.turn_number(state), [], []
+        while eng.turn_number(state) == turn and eng.current_player(state) in (player, CHANCE):
+            if eng.current_player(state) == CHANCE:
+                draws.append(len(line))
+                action = eng.sample_chance(state)
+            else:
+                action = bots.choose(eng, eng.view(state, player), player, "easy", rng)
             line.append(action)
             state = eng.apply(state, action)
-        if eng.turn_number(start) != turn:  # the first decision of each turn, as the site's review takes
-            turn = eng.turn_number(start)
-            found.append(analysis.Decision(seq=len(found) + 1, seat=player, state=start, line=line))
+        # the whole turn from its player's first action, its draws included, as the site's review takes it
+        found.append(analysis.Decision(seq=len(found) + 1, seat=player, state=start, line=line, draws=tuple(draws)))
     return eng, found
 
 

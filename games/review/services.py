@@ -93,7 +93,8 @@ def review_compute(review_id: int) -> str:
 
 
 def decisions(game: Game) -> list[analysis.Decision]:
-    """Every turn's decision in ``game``'s log, replayed from its seed (games/play/selectors.replay_log)."""
+    """Every turn's decision in ``game``'s log, replayed from its seed (games/play/selectors.replay_log): each
+    with the whole turn played from it, its draws included."""
     eng = engine(game.game)
     out: list[analysis.Decision] = []
     states: list[Any] = []
@@ -109,7 +110,8 @@ def decisions(game: Game) -> list[analysis.Decision]:
                 if found is not None:
                     start, end = found
                     line = [eng.parse_action(step) for step in steps[start:end]]
-                    out.append(analysis.Decision(seq=move.seq, seat=move.seat, state=states[start], line=line))
+                    out.append(analysis.Decision(seq=move.seq, seat=move.seat, state=states[start], line=line,
+                                                 draws=analysis.draws_in(eng, states, start, end)))
         before = state
     return out
 

@@ -221,7 +221,12 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
             state = _chance(eng, eng.apply(state, action))
     except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
         return eng.evaluate(state, seat)
-    entries = settings.horizon * len(eng.scores(state))
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
+
+
+def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Settings, entries: int) -> Any:
+    """The state after ``entries`` more entries (or the game's end), every seat playing greedily (``width``
+    actions tried at each step), the draws as this (drawn) state dictates them."""
     start = eng.turn_number(state)
     while eng.turn_number(state) - start < entries:
         player = eng.current_player(state)
@@ -233,7 +238,30 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
         actions = eng.legal_actions(state)
         sample = actions if len(actions) <= settings.width else rng.sample(actions, settings.width)
         state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
-    return eng.evaluate(state, seat)
+    return state
+
+
+def _play_whole_turn(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random.Random,
+                     settings: Settings) -> float:
+    """``seat``'s value of a whole turn in a drawn state, judged after the turn's end: ``line`` played (a
+    ``None`` in it is a draw, made as this drawn state has it, never as the real game had it), the rest of the
+    turn completed greedily (after the line's own draw or end, or from where the line stops fitting this drawn
+    state), then every seat's next turns greedily to the search's horizon."""
+    turn = eng.turn_number(state)
+    for action in line:
+        try:
+            if action is None:
+                if eng.current_player(state) != CHANCE:
+                    break  # the turn went otherwise in this drawn state: no draw here
+                state = eng.apply(state, eng.sample_chance(state))
+            elif eng.current_player(state) == seat:
+                state = eng.apply(state, action)
+            else:
+                break
+        except IllegalActionError:  # a step the real draw allowed and this drawn one does not
+            break
+    state = _greedy_on(eng, state, rng, settings, 1 if eng.turn_number(state) == turn else 0)
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
 
 
 def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,
@@ -242,36 +270,45 @@ def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: rando
     return rng.choice(eng.legal_actions(eng.sample_state(view, seat, rng)))
 
 
-# ----- appraisal: the hard level's judgement of a position and of a line played there (games/review) --------
+# ----- appraisal: the hard level's judgement of a whole turn and of the plan it would have made (games/review) ---
 @dataclass(frozen=True)
 class Appraisal:
-    """What the hard search thinks of ``seat``'s position and of one line of its turn, in points of margin
-    (``Engine.evaluate`` after the playouts: its expected final score less the best other seat's)."""
+    """What the hard search thinks of ``seat``'s turn and of the whole turn played, in points of margin
+    (``Engine.evaluate`` after the playouts: its expected final score less the best other seat's), every line
+    valued after the turn's end in the same drawn states."""
 
     best: float             # the best line found: its mean value over the playouts (the position's worth)
-    best_line: list[Any]    # that line: the seat's actions until its turn ends or a draw
-    line: float             # the line appraised: its mean value over the same drawn states
+    best_line: list[Any]    # that line: a plan (the seat's actions until its turn ends or a draw), or the line
+                            # appraised if nothing found was better
+    line: float             # the line appraised (the whole turn played): its mean value over the same states
     runner_up: Optional[float]  # the next best line's (None: there was no other)
     playouts: int           # drawn states each line was played on
+    lines: list[list[Any]]  # every line valued, the candidates first and the line appraised last
+    values: list[float]     # their mean values, in the same order
 
 
 def appraise(eng: AnyEngine, view: Mapping[str, Any], seat: int, line: list[Any], rng: random.Random,
              settings: Settings = DEFAULT) -> Appraisal:
-    """The hard level's search from ``view`` (``seat``'s view only), with ``line`` (the seat's actions of its
-    turn up to a draw) played on beside its candidates in the same drawn states. Counted, never timed
-    (``hard_runs`` playouts; ``settings.seconds`` is not read): the same ``rng`` gives the same numbers."""
+    """The hard level's search from ``view`` (``seat``'s view at the start of its turn, and nothing else), with
+    ``line`` (the seat's whole turn as played, ``None`` where a draw came) played beside its candidate plans
+    in the same drawn states. A candidate is a plan as ``plan_turn`` makes them: the seat's actions until its
+    turn ends or a draw; past its draw, the turn is completed greedily. Every line is valued after the end of
+    the turn and the horizon's turns (``_play_whole_turn``), its draws made as each drawn state has them, so
+    that the luck of the real draws counts for no line. Counted, never timed (``hard_runs`` playouts;
+    ``settings.seconds`` is not read): the same ``rng`` gives the same numbers."""
     states = [eng.sample_state(view, seat, rng) for _ in range(max(1, settings.samples))]
     ranked = _ranked_lines(eng, states, seat, rng, settings)
-    lines = [candidate for _, _, candidate in ranked[:settings.candidates]]
-    if line not in lines:
-        lines.append(line)
+    lines = [_completed(eng, states[0], candidate, seat) for _, _, candidate in ranked[:settings.candidates]]
+    lines.append(list(line))
     totals = [0.0] * len(lines)
     runs = max(1, hard_runs(eng, settings))
     for _ in range(runs):
         state = eng.sample_state(view, seat, rng)
         for index, candidate in enumerate(lines):
-            totals[index] += _play_on(eng, state, seat, candidate, rng, settings)
+            totals[index] += _play_whole_turn(eng, state, seat, candidate, rng, settings)
     means = [total / runs for total in totals]
-    order = sorted(range(len(lines)), key=lambda i: means[i], reverse=True)
-    return Appraisal(best=means[order[0]], best_line=lines[order[0]], line=means[lines.index(line)],
-                     runner_up=means[order[1]] if len(order) > 1 else None, playouts=runs)
+    played = len(lines) - 1
+    order = sorted(range(len(lines)), key=lambda i: (means[i], i == played), reverse=True)
+    return Appraisal(best=means[order[0]], best_line=lines[order[0]], line=means[played],
+                     runner_up=means[order[1]] if len(order) > 1 else None, playouts=runs, lines=lines,
+                     values=means)

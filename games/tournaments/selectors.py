@@ -51,6 +51,13 @@ def tournament_table_of(game_id: int) -> Optional[Table]:
     return Table.objects.filter(game_id=game_id).select_related("tournament").first()
 
 
+def tournament_tables_of(game_ids: Any) -> dict[int, Table]:
+    """The tournament table each of these games is, by game id (with its tournament), in one query: the lobby's
+    and the player page's lists name the tournament of each game that is a table of one."""
+    return {table.game_id: table for table in Table.objects.filter(game_id__in=list(game_ids))
+            .select_related("tournament")}
+
+
 @dataclass
 class Results:
     """A tournament's tables as results, its standings, and every pair who met."""

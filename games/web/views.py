@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.staticfiles import finders
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -25,6 +26,7 @@ from games.ratings.web import player_context
 from games.rematch.web import table_end_context
 from games.review.web import review_link_context, reviewed_game_ids
 from games.rules import engine
+from games.tournaments.selectors import tournament_table_of, tournament_tables_of
 from games.web.forms import GameCreateForm, PlayComputerForm
 
 
@@ -57,7 +59,9 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         listed = list(selectors.game_list(user=request.user, mine=True).exclude(status=Game.Status.ABORTED)[:100])
         attach_lobby_ratings(listed)  # each player's rating beside their name
+        tables = tournament_tables_of(game.pk for game in listed)
         for game in listed:
+            game.tournament_table = tables.get(game.pk)  # the tournament it is a table of, named in the list
             game.others = ", ".join(s.user.name for s in game.seats.all() if s.user_id != request.user.pk)
             seat = selectors.seat_of(game, request.user)
             if game.status == Game.Status.ACTIVE and seat is not None and seat.number == game.current_seat:
@@ -132,7 +136,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
         "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
-        **review_link_context(game),
+        **review_link_context(game), "tournament_table": tournament_table_of(game.pk),
         "auth_next": request.path,  # the header's log-in and sign-up links come back here
     })
 
@@ -170,10 +174,20 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's page: their finished games and results."""
+    """A player's page: their finished games and results (the public ones, and the private ones the visitor may
+    see as the game's page shows them: a tournament's tables to their players), each with its tournament."""
     player = get_object_or_404(get_user_model(), username=username)
-    seats = (Seat.objects.filter(user=player, game__status=Game.Status.FINISHED, game__private=False)
-             .select_related("game").prefetch_related("game__seats__user").order_by("-game__finished_at")[:100])
+    finished = Seat.objects.filter(user=player, game__status=Game.Status.FINISHED)
+    if not request.user.is_staff:
+        visible = Q(game__private=False)
+        if request.user.is_authenticated:
+            visible |= Q(game__in=Seat.objects.filter(user=request.user).values("game_id"))
+        finished = finished.filter(visible)
+    seats = list(finished.select_related("game").prefetch_related("game__seats__user")
+                 .order_by("-game__finished_at")[:100])
+    tables = tournament_tables_of(s.game_id for s in seats)
+    for seat in seats:
+        seat.game.tournament_table = tables.get(seat.game_id)
     won = sum(1 for s in seats if s.result == Seat.Result.WON)
     return render(request, "games/profile.html", {"player": player, "seats": seats, "won": won,
                                                   "reviewed": reviewed_game_ids(s.game_id for s in seats),

@@ -3,6 +3,7 @@ each turn from its player's view, the chart and the alternatives are made, and t
 small budget (what a review is, not how good its search is)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -53,7 +54,7 @@ def test_the_search_at_a_turn_knows_only_what_its_player_saw(name, make_user) ->
         view = eng.view(decision.state, decision.seat)
         other = eng.sample_state(view, decision.seat, random.Random("another draw of what was hidden"))
         assert eng.view(other, decision.seat) == view
-        redrawn = analysis.Decision(seq=decision.seq, seat=decision.seat, state=other, line=decision.line)
+        redrawn = dataclasses.replace(decision, state=other)  # the same turn played, its draws in the same places
         assert analysis.appraise(eng, decision, game.seed, settings) == analysis.appraise(eng, redrawn, game.seed, settings)
 
 

@@ -128,3 +128,72 @@ def test_the_review_task_goes_to_the_computer_players_queue(settings) -> None:
     from games.review.tasks import review_game
 
     assert app.amqp.router.route({}, review_game.name)["queue"].name == settings.COMPUTER_QUEUE == "computer"
+
+
+def drawing_turns(game: Game, count: int, rng: random.Random) -> Game:
+    """``count`` random turns where each step, if it can, makes a draw come in the middle of its turn (a Tikal
+    treasure dug, an Iwari card drawn) and otherwise goes on with the turn: turns with a draw in them. A game
+    played by whole turns is played as ``play_turns`` does."""
+    from games.play.payloads import progress_of
+    from games.rules import CHANCE, engine
+    from tests.factories import mover
+
+    if engine(game.game).whole_turns:
+        return play_turns(game, count, rng)
+    for _ in range(count):
+        game.refresh_from_db()
+        seat, number = game.current_seat, (game.turn or {}).get("number")
+        while (game.status == Game.Status.ACTIVE and game.current_seat == seat
+               and (game.turn or {}).get("number") == number):
+            progress = progress_of(game)
+            eng, state = progress.eng, progress.state
+            after = [(action, eng.apply(state, action)) for action in eng.legal_actions(state)]
+            within = [(a, s) for a, s in after if eng.turn_number(s) == eng.turn_number(state)]
+            drawing = [a for a, s in within if eng.current_player(s) == CHANCE]
+            action = rng.choice(drawing or [a for a, _ in within] or [a for a, _ in after])
+            game = services.move_submit(game_id=game.pk, user=mover(game), action=action.to_dict(),
+                                        expected_version=game.version)
+        if game.status != Game.Status.ACTIVE:
+            break
+    return game
+
+
+@pytest.mark.django_db
+def test_every_turn_is_judged_whole_with_the_draws_made_during_it(users, moderator) -> None:
+    """A turn whose steps include a draw (a Tikal treasure dug, an Iwari card drawn) is judged as a whole: its
+    played line is every step from its player's first action to its last, the draws between them included, and
+    its "played" position is the one after the whole turn (the replay's after the move); over every game of the
+    registry."""
+    from games.play.selectors import position, replay_log
+    from games.review import selectors
+    from games.rules import CHANCE, engine, games
+
+    reveals = {}
+    for name in games():
+        game = drawing_turns(start_game(users[:2], game=name, seed=3), 8, random.Random(3))
+        services.game_settle(game_id=game.pk, moderator=moderator, reason="test")
+        game.refresh_from_db()
+        eng = engine(name)
+        expected, before = {}, None  # each turn: its steps from its player's first action to the move's end
+        for move, index, state in replay_log(game):
+            if move is not None and move.kind in (move.Kind.TURN, move.Kind.TIMEOUT) and index >= 1:
+                actor = eng.current_player(before)
+                if actor == move.seat or (actor == CHANCE and move.seq in expected):
+                    expected.setdefault(move.seq, []).append((eng.parse_action(move.steps[index - 1]).to_dict(),
+                                                              actor == CHANCE))
+            before = state
+        result = review_figures(game, SMALL)
+        review = Review.objects.create(game=game, status=Review.Status.DONE, result=result, budget=SMALL.to_dict(),
+                                       queued_at=game.finished_at)
+        assert {t["seq"] for t in result["turns"]} == set(expected)
+        for turn in result["turns"]:
+            steps = expected[turn["seq"]]
+            assert turn["played_line"] == [step for step, _ in steps]
+            drawn_at = [i for i, (_, drawn) in enumerate(steps) if drawn]
+            if drawn_at and not all(drawn for _, drawn in steps[drawn_at[0]:]):  # the player acted after a draw
+                reveals.setdefault(name, turn["seq"])
+                after = position(game, turn["seq"], None, None)  # a spectator's, after the whole move
+                assert selectors.review_position(game, review, turn["seq"], "played") == after
+    assert reveals, "no game of the registry had a turn with a draw in it: the test proves nothing"
+    stepwise = {name for name in games() if not engine(name).whole_turns}  # Tikal's treasures, Iwari's cards
+    assert stepwise <= set(reveals), f"no turn with a draw in the middle was played in {stepwise - set(reveals)}"

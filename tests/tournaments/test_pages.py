@@ -16,7 +16,7 @@ from games.play import clock
 from games.play.lobby import seat_order
 from games.tournaments import services
 from games.tournaments.models import Entry, Table, Tournament
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, UserFactory, start_game
 from tests.tournaments.conftest import finish_table, players
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -94,3 +94,32 @@ def test_pages_refuse_in_words():
     assert browser().get("/tournaments/12345/").status_code == 404
     assert browser().get("/tournaments/join/nope/").status_code == 404
     assert browser().post("/tournaments/new/").status_code == 302  # to the log-in page
+
+
+def test_a_table_names_its_tournament_on_its_page_in_the_lobby_and_on_the_player_page(moderator):
+    ann, bob, cyd = players(3)
+    tournament = services.tournament_create(user=ann, name="Autumn Cup", game="carcassonne", kind="swiss",
+                                            rounds=2, start_players=2)
+    services.tournament_join(tournament_id=tournament.pk, user=bob)
+    game = Table.objects.get(tournament=tournament, round=1).game
+    link = f'href="/tournaments/{tournament.pk}/#round-1"'
+    page = browser(ann).get(f"/games/{game.pk}/").content.decode()
+    assert f'A table of round 1 of the tournament <a {link}>Autumn Cup</a>.' in page
+    lobby = browser(bob).get("/").content.decode()
+    assert f'<a class="tournament-tag small" {link}>Autumn Cup, round 1</a>' in lobby
+    assert f"/games/{game.pk}/" in lobby
+    rounds = browser(ann).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert '<h3 id="round-1">' in rounds  # where the link leads
+    finish_table(game, moderator, random.Random(2))
+    # the player page lists the finished table with its tournament to those who may see the game (a table is
+    # a private game: its players and the moderators), and not to others
+    for viewer in (ann, bob, moderator):
+        profile = browser(viewer).get(f"/players/{ann.username}/").content.decode()
+        assert f'<a class="title" href="/games/{game.pk}/">' in profile and "Autumn Cup, round 1" in profile
+    for viewer in (cyd, None):
+        profile = browser(viewer).get(f"/players/{ann.username}/").content.decode()
+        assert f'<a class="title" href="/games/{game.pk}/">' not in profile and "Autumn Cup" not in profile
+        assert browser(viewer).get(f"/games/{game.pk}/").status_code == 404
+    own = start_game([ann, cyd], game="carcassonne")  # a game of its own names no tournament
+    assert "tournament-line" not in browser(ann).get(f"/games/{own.pk}/").content.decode()
+    assert "tournament-line" in browser(ann).get(f"/games/{game.pk}/").content.decode()
