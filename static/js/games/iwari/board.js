@@ -18,7 +18,7 @@ import { buildGeometry } from "./geometry.js";
 import { drawMap } from "./map.js";
 import { connWords, drawPieces } from "./pieces.js";
 import { drawCardsInPlay, drawInfo, drawTribes, infoLine } from "./panels.js";
-import { replayScene, turnMarks } from "./replay.js";
+import { lastTurnMarks, replayScene, turnMarks } from "./replay.js";
 import { finalPanel, halfJourneyBanner, halfJourneyPanel } from "./scoring.js";
 import { skeleton } from "./layout.js";
 import { createViewport } from "./viewport.js";
@@ -86,7 +86,7 @@ export function createBoard(root, boardData, api) {
     const mover = v && (v.your_seat === v.current_seat);
     return {
       view: v, map, geo, layers: drawn.layers, slots: drawn.slots, lit, dim: lit.dim, focus: ui.focus, numbers,
-      marks: ui.marks, tribe: names.tribeInfo, seatName: names.seat, territoryName: names.territory,
+      marks: ui.replay ? ui.marks : { ...ui.marks, last: lastTurnMarks(ui.last) }, tribe: names.tribeInfo, seatName: names.seat, territoryName: names.territory,
       turnTerritory: !ui.replay && mover ? v.turn_state?.territory : null,
     };
   }
@@ -123,6 +123,9 @@ export function createBoard(root, boardData, api) {
     root.dataset.phase = ui.view?.phase || "";
     const pieces = pieceScene();
     drawPieces(pieces);
+    const last = pieces.marks.last;
+    if (last && last.spaces.size + last.totems.size) root.dataset.lastTurn = String(ui.last.seq);
+    else delete root.dataset.lastTurn;
     const scene = scoringScene(pieces);
     drawInfo(parts.info, { ...scene, tid: ui.hover || ui.focus });
     drawTribes(parts.tribes, scene);
@@ -379,6 +382,11 @@ export function createBoard(root, boardData, api) {
       if (!same) { ui.selected = []; ui.chooser = null; ui.pointed = null; ui.note = ""; }
       redraw();
       if (!same) revealLit();
+    },
+    /** The log's last turn (the shell's entry of moves/), its pieces marked on the live map. */
+    markLastTurn(entry) {
+      ui.last = entry || null;
+      if (ui.view && !ui.replay) redraw();
     },
     showPosition(position) {
       const scene = replayScene(position);

@@ -102,6 +102,13 @@ class TileBoard {
     }
   }
 
+  /** The log's last turn (the shell's entry of moves/: the server's actions, read, never judged), marked on
+   * the live board: its tile and the piece it put down. */
+  markLastTurn(entry) {
+    this.lastTurn = entry || null;
+    if (this.payload && !this.position) this.renderBoard();
+  }
+
   showPosition(position) {
     this.position = position;
     this.pending = null;
@@ -308,6 +315,9 @@ class TileBoard {
   renderBoard() {
     if (!this.v) return;
     this.view.draw(buildScene(this));
+    const marked = !this.position && Number.isInteger(this.lastTurn?.turn?.x);
+    if (marked) this.root.dataset.lastTurn = String(this.lastTurn.seq);
+    else delete this.root.dataset.lastTurn;
     this.drawGhost();
     this.drawCursor();
     const label = this.boardLabel();
