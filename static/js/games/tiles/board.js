@@ -196,8 +196,10 @@ class TileBoard {
   place(legal) {
     if (!this.pending) this.viewBeforePlace = { ...this.view.view };
     this.zoomOnPlaced(legal);
-    // the Ark's first tile: one of the city's other tiles when there is one (the tile just laid has the spots)
-    const arkAt = legal.ark_at?.length ? (legal.ark_at.find(([x, y]) => x !== legal.x || y !== legal.y) || legal.ark_at[0]) : null;
+    // the Ark's first tile: one of the city's other tiles when there is one (the tile just laid has the spots),
+    // the nearest, beside it rather than above or below (on a phone both are framed above the bottom sheet)
+    const away = ([x, y]) => (x === legal.x && y === legal.y ? Infinity : Math.abs(x - legal.x) + 2 * Math.abs(y - legal.y));
+    const arkAt = legal.ark_at?.length ? [...legal.ark_at].sort((a, b) => away(a) - away(b))[0] : null;
     this.pending = { x: legal.x, y: legal.y, rotation: legal.rotation, legal, action: { type: "pass" }, arkAt, version: this.payload.version };
     this.rotation = legal.rotation;
     this.api.clearError();

@@ -32,16 +32,17 @@ function clearCorner(scene, x, y) {
   return best;
 }
 
-/** The turn marked on the live board: the log's last turn as the shell gave it (its entry's tile and piece). */
+/** The turn marked (its entry's tile and piece): on the live board the log's last turn as the shell gave it,
+ * on a position (a replay, a step arriving) its own move, as far as its steps have gone. */
 function lastTurn(board) {
-  const turn = !board.position && board.lastTurn?.turn;
+  const turn = board.position ? board.position.move?.turn : board.lastTurn?.turn;
   return turn && Number.isInteger(turn.x) && Number.isInteger(turn.y) ? turn : null;
 }
 
 function placeTiles(board, scene, v) {
   const turn = lastTurn(board);
   const last = turn ? v.board.find((t) => t.x === turn.x && t.y === turn.y) : v.board[v.board.length - 1];
-  const cls = turn ? "recent last-turn" : "recent";
+  const cls = turn && !board.position ? "recent last-turn" : "recent";
   for (const t of v.board) scene.tiles.push({ ...t, cls: last && t === last && v.board.length > 1 ? cls : "" });
   if (board.mode === "place" && !board.pending) {
     for (const [, list] of legalCells(board.payload.view)) {
@@ -128,7 +129,7 @@ export function buildScene(board) {
   const turn = lastTurn(board);
   for (const f of v.followers) {
     const put = turn && f.x === turn.x && f.y === turn.y && turn.action?.type === f.kind && turn.action?.at === f.at;
-    const piece = pieceAt(board, f, put ? "recent-piece last-turn" : "");
+    const piece = pieceAt(board, f, put ? `recent-piece${board.position ? "" : " last-turn"}` : "");
     if (piece) scene.pieces.push(piece);
   }
   if (v.ark) scene.arks.push({ x: v.ark[0], y: v.ark[1], cls: board.arkPath.length ? "ark-start" : "" });
