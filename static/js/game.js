@@ -89,6 +89,8 @@ class GamePage {
       console.warn(`the board of ${name} could not be loaded; the generic board is used`, err);
       mod = await import("./games/generic/board.js");
     }
+    // a board may work out what it draws first, in short tasks (``prepare``, optional: docs/frontend.md)
+    if (mod.prepare) await Promise.resolve(mod.prepare(this.boardData, this.game)).catch((err) => console.warn(err));
     const root = this.$("#board-root");
     root.innerHTML = "";
     try {

@@ -22,6 +22,33 @@ import { _, fill, n_ } from "./words.js";
 
 const touchScreen = () => window.matchMedia?.("(hover: none) and (pointer: coarse)").matches;
 
+/** The catalogue of each game, shared by prepareTileBoard and the board (its models and markup made once). */
+const catalogues = new Map();
+function catalogueFor(boardData, game) {
+  if (!catalogues.has(game) || catalogues.get(game).list !== boardData.tiles) {
+    catalogues.set(game, Object.assign(new Catalogue(boardData.tiles, game), { list: boardData.tiles }));
+  }
+  return catalogues.get(game);
+}
+
+const pause = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/** Before the board is made (the shell awaits it): the drawing model and markup of each tile kind on the
+ * board, one kind at a time with a pause between, so that the page stays responsive (no long task) while a
+ * late position's tiles are worked out on a slow phone. */
+export async function prepareTileBoard(boardData, payload, game) {
+  const catalogue = catalogueFor(boardData, game);
+  const v = payload?.view;
+  const laid = [...(v?.board || []), ...(v?.tile ? [{ tile: v.tile, rotation: 0 }] : [])];
+  const kinds = new Map();
+  for (const t of laid) if (catalogue.types.has(String(t.tile))) kinds.set(`${t.tile}:${t.rotation}`, t);
+  for (const t of kinds.values()) {
+    catalogue.model(t.tile);
+    catalogue.art(t.tile, t.rotation);
+    await pause();
+  }
+}
+
 export function createTileBoard(root, boardData, api, { game }) {
   return new TileBoard(root, boardData, api, game);
 }
@@ -31,7 +58,7 @@ class TileBoard {
     this.root = root;
     this.api = api;
     this.game = game;
-    this.catalogue = new Catalogue(boardData.tiles, game);
+    this.catalogue = catalogueFor(boardData, game);
     root.classList.add("tile-board");
     root.innerHTML = `<div class="board-frame">
         <svg id="board" class="board" tabindex="0" role="application" aria-roledescription="${_("game board")}"
