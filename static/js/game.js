@@ -89,11 +89,15 @@ class GamePage {
       console.warn(`the board of ${name} could not be loaded; the generic board is used`, err);
       mod = await import("./games/generic/board.js");
     }
+    // a board may work out what it draws first, in short tasks (``prepare``, optional: docs/frontend.md)
+    if (mod.prepare) await Promise.resolve(mod.prepare(this.boardData, this.game)).catch((err) => console.warn(err));
     const root = this.$("#board-root");
     root.innerHTML = "";
     try {
       this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
       if (this.boardUI.ownsUndo) this.renderTurnPanel(); // its own Undo: the shell's buttons go
+      this.markedTurn = undefined;
+      this.markLastTurn();
       this.root.classList.add("board-ready");
       this.showBoard();
     } catch (err) {
@@ -256,12 +260,23 @@ class GamePage {
       if (!this.arrival.running) this.drawnSeq = this.lastSeq;
       this.renderLog();
       this.renderHistory();
+      this.markLastTurn();
       if (this.game.status === "finished") { // a replay starts at once
         this.prefetch(0, null);
         if (this.moves.length) this.prefetch(this.moves[0].seq, null);
       }
     } catch { /* tried again at the next update */ }
     this.settled("moves");
+  }
+
+  /** The log's last turn (a seat's turn, played or timed out, with its steps as this reader may see them),
+   * given to the board to mark on the live game (``markLastTurn``, optional): on a fresh page and as turns
+   * arrive, from the server's entries alone. */
+  markLastTurn() {
+    const entry = [...this.moves].reverse().find((m) => (m.kind === "turn" || m.kind === "timeout") && m.steps?.length);
+    if (!this.boardUI?.markLastTurn || !entry || entry.seq === this.markedTurn) return;
+    this.markedTurn = entry.seq;
+    this.boardUI.markLastTurn(entry);
   }
 
   /** The entries not on the board yet that this page did not make (another seat's, the computer's, the

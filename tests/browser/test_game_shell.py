@@ -141,3 +141,33 @@ def test_every_games_page_passes_axe_and_settles_without_shifting(new_page, live
         violations[window] = axe_violations(page)
         assert page.errors == []
     assert violations == {window: [] for window in WINDOWS}, f"{name}: {violations}"
+
+
+@pytest.mark.parametrize("name", each_game({}))
+def test_the_last_turn_is_marked_on_the_other_players_board(new_page, live_url, name) -> None:
+    """After a turn, the other player's board marks what it put down (from the log entry the server sends):
+    live when the socket brings it, and on a fresh load of the page."""
+    users = [UserFactory(), UserFactory()]
+    game = play(start_game(users, game=name, seed=26), 2, seed=26)
+    mover = game.seats.get(number=game.current_seat).user
+    watcher = next(u for u in users if u != mover)
+    page = open_game(new_page, watcher, game.pk)
+    player = new_page()
+    log_in(player, mover.username, PASSWORD)
+    answer = api_turn(player, game.pk, random.Random(26))
+    wait_live(page, answer["version"])
+    entry = [m for m in page.evaluate("window.arkGame.moves") if m["kind"] in ("turn", "timeout") and m["steps"]][-1]
+    assert entry["seat"] == game.current_seat
+
+    def marked() -> None:
+        page.wait_for_function("seq => document.querySelector('#board-root').dataset.lastTurn === String(seq)",
+                               arg=entry["seq"])
+        marks = page.locator("#board-root .last-turn")
+        assert marks.count() >= 1
+        assert all(box and box["width"] > 0 for box in (marks.nth(i).bounding_box() for i in range(marks.count())))
+
+    marked()  # live, after the turn arrived step by step
+    page.reload()
+    page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null")
+    marked()  # on a fresh load
+    assert page.errors == [] and player.errors == []

@@ -207,6 +207,13 @@ def test_on_a_phone_the_first_city_tile_keeps_its_marks_and_the_ark_apart(new_pa
         assert tool["w"] == 0 or not overlap(tool, tile), (tool, tile)
     sheet = boxes(page, "#turn-panel")[0]
     assert tile["y"] + tile["h"] <= sheet["y"] + 2, (tile, sheet)
+    # the ghost Ark (on another tile of the city) is framed above the sheet too, inside the board
+    board = boxes(page, "#board")[0]
+    arks = boxes(page, "#board .layer-ark .ghost-ark")
+    assert arks, "no ghost Ark"
+    for ark in arks:
+        assert max(board["y"], 0) - 2 <= ark["y"] and ark["y"] + ark["h"] <= sheet["y"] + 2, (ark, sheet)
+        assert board["x"] - 2 <= ark["x"] and ark["x"] + ark["w"] <= board["x"] + board["w"] + 2, (ark, board)
     confirm_in_sight(page)
     assert page.errors == []
 
@@ -272,6 +279,35 @@ def test_the_stepped_final_scoring_shows_the_pieces_that_scored(new_page, live_u
             page.click("button[data-act=feature-next]")
         page.wait_for_function("n => document.querySelectorAll('#board .cell.scored').length === n", arg=len(event["tiles"]))
         assert page.locator("#board .piece.scored-piece").count() == len(event.get("pieces", [])) > 0
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("name", tile_games())
+def test_on_a_phone_the_final_scoring_leaves_the_board_in_view(new_page, live_url, name) -> None:
+    users = [UserFactory(display_name="Amelia"), UserFactory(display_name="Bruno")]
+    game = in_thread(lambda: _to_the_end(start_game(users, game=name, seed=3)))
+    page = open_page(new_page, game, seat=0, phone=True)
+    # the list comes under the board, not above it
+    board = boxes(page, "#board")[0]
+    assert boxes(page, ".final-scoring")[0]["y"] >= board["y"] + board["h"]
+    page.click("button[data-act=feature-next]")
+    events = [e for e in page.evaluate("window.arkGame.game.view.events") if e["final"] and any(e["points"])]
+    for i in range(min(4, len(events))):
+        if i:
+            page.click("button[data-act=feature-next]")
+        page.wait_for_function("n => document.querySelectorAll('#board .cell.scored').length === n", arg=len(events[i]["tiles"]))
+        page.wait_for_timeout(100)
+        # a sheet at the bottom of the screen; the board above it in view, the feature's tiles between the two
+        sheet = boxes(page, "#turn-panel")[0]
+        board = boxes(page, "#board")[0]
+        assert sheet["y"] + sheet["h"] <= PHONE[1] + 1 and sheet["h"] <= PHONE[1] * 0.42, sheet
+        assert -1 <= board["y"] and board["y"] + 150 <= sheet["y"], (board, sheet)
+        for cell in boxes(page, "#board .cell.scored rect"):
+            assert board["y"] - 1 <= cell["cy"] <= sheet["y"], (cell, sheet)
+        # the feature chosen and the step buttons are on the screen, inside the sheet
+        for sel in (".feature-link.chosen", "button[data-act=feature-next]", "button[data-act=feature-prev]"):
+            b = boxes(page, sel)[0]
+            assert sheet["y"] - 1 <= b["y"] and b["y"] + b["h"] <= min(PHONE[1], sheet["y"] + sheet["h"]) + 1, (sel, b, sheet)
     assert page.errors == []
 
 
@@ -387,7 +423,7 @@ def test_screenshots_of_the_tile_boards(new_page, live_url, tmp_path, name) -> N
         page.click("button[data-act=feature-next]")
         page.click("button[data-act=feature-next]")
         page.wait_for_selector("#board .piece.scored-piece")
-        page.locator(".final-scoring").scroll_into_view_if_needed() if phone else None
+        page.wait_for_timeout(100)
         shot(page, tmp_path, f"{name}-{window}-final")
         page.click("#final-panel button[data-act=replay]")
         for _ in range(20):

@@ -18,17 +18,36 @@ import { buildGeometry } from "./geometry.js";
 import { drawMap } from "./map.js";
 import { connWords, drawPieces } from "./pieces.js";
 import { drawCardsInPlay, drawInfo, drawTribes, infoLine } from "./panels.js";
-import { replayScene, turnMarks } from "./replay.js";
+import { lastTurnMarks, replayScene, turnMarks } from "./replay.js";
 import { finalPanel, halfJourneyBanner, halfJourneyPanel } from "./scoring.js";
 import { skeleton } from "./layout.js";
 import { createViewport } from "./viewport.js";
 import { makeNames, payWords, sameCards } from "./words.js";
 
+/** Each map's geometry, worked out once (prepare, before the board is made, or at its first drawing). */
+const geometries = new WeakMap();
+function geometryOf(map) {
+  if (!geometries.has(map)) geometries.set(map, buildGeometry(map));
+  return geometries.get(map);
+}
+
+/** Called by the shell before createBoard: the game's map geometry in a task of its own (the page's long tasks
+ * on a slow phone are split: geometry, then the map's drawing). */
+export async function prepare(boardData, payload) {
+  const maps = boardData?.maps || {};
+  const map = maps[payload?.view?.map] || maps[boardData?.default] || Object.values(maps)[0];
+  if (!map) return;
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+  geometryOf(map);
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+}
+
 export function createBoard(root, boardData, api) {
   const maps = boardData?.maps || {};
-  let mapId = boardData?.default || Object.keys(maps)[0];
+  const first = api?.game?.view; // the game's own map (and feats) drawn at once, not the default's first
+  let mapId = maps[first?.map] ? first.map : boardData?.default || Object.keys(maps)[0];
   let map = maps[mapId];
-  let geo = map ? buildGeometry(map) : null;
+  let geo = map ? geometryOf(map) : null;
   let drawn = null; // {layers, slots, badges} of the map drawn
   let territories = new Map((map?.territories || []).map((t) => [t.id, t]));
   let spaceTerritory = new Map((map?.tent_spaces || []).map((s) => [s.id, s.territory]));
@@ -65,7 +84,7 @@ export function createBoard(root, boardData, api) {
     if (want && want !== mapId && maps[want]) {
       mapId = want;
       map = maps[want];
-      geo = buildGeometry(map);
+      geo = geometryOf(map);
       territories = new Map(map.territories.map((t) => [t.id, t]));
       spaceTerritory = new Map(map.tent_spaces.map((s) => [s.id, s.territory]));
       ui.territories = territories;
@@ -86,7 +105,7 @@ export function createBoard(root, boardData, api) {
     const mover = v && (v.your_seat === v.current_seat);
     return {
       view: v, map, geo, layers: drawn.layers, slots: drawn.slots, lit, dim: lit.dim, focus: ui.focus, numbers,
-      marks: ui.marks, tribe: names.tribeInfo, seatName: names.seat, territoryName: names.territory,
+      marks: ui.replay ? ui.marks : { ...ui.marks, last: lastTurnMarks(ui.last) }, tribe: names.tribeInfo, seatName: names.seat, territoryName: names.territory,
       turnTerritory: !ui.replay && mover ? v.turn_state?.territory : null,
     };
   }
@@ -123,6 +142,9 @@ export function createBoard(root, boardData, api) {
     root.dataset.phase = ui.view?.phase || "";
     const pieces = pieceScene();
     drawPieces(pieces);
+    const last = pieces.marks.last;
+    if (last && last.spaces.size + last.totems.size) root.dataset.lastTurn = String(ui.last.seq);
+    else delete root.dataset.lastTurn;
     const scene = scoringScene(pieces);
     drawInfo(parts.info, { ...scene, tid: ui.hover || ui.focus });
     drawTribes(parts.tribes, scene);
@@ -359,7 +381,7 @@ export function createBoard(root, boardData, api) {
   parts.svg.addEventListener("click", onMapClick);
   parts.svg.addEventListener("pointerover", onPointerOver);
   parts.svg.addEventListener("pointerleave", onPointerLeave);
-  drawStatic();
+  drawStatic(!!first?.options?.feats);
 
   return {
     ownsUndo: true,
@@ -379,6 +401,11 @@ export function createBoard(root, boardData, api) {
       if (!same) { ui.selected = []; ui.chooser = null; ui.pointed = null; ui.note = ""; }
       redraw();
       if (!same) revealLit();
+    },
+    /** The log's last turn (the shell's entry of moves/), its pieces marked on the live map. */
+    markLastTurn(entry) {
+      ui.last = entry || null;
+      if (ui.view && !ui.replay) redraw();
     },
     showPosition(position) {
       const scene = replayScene(position);

@@ -5,13 +5,28 @@ import { svgEl, svgTitle, useSymbol } from "./dom.js";
 import { SIZE, borderLines, obstaclesOf, placeLabel, polyPath } from "./geometry.js";
 import { BIOME_NAMES } from "./words.js";
 
+/** Widths measured, by class and text: every label's is measured at once, in one layout of the page (one
+ * probe at a time forced a layout per name: most of the map's drawing time on a slow phone). */
+const widths = new Map();
+
+function measureAll(svg, items) {
+  const probes = items.filter(([text, cls]) => !widths.has(`${cls}|${text}`)).map(([text, cls]) => {
+    const probe = svgEl("text", { class: cls, x: 0, y: 0 }, svg);
+    probe.textContent = text;
+    return [`${cls}|${text}`, probe];
+  });
+  for (const [k, probe] of probes) {
+    let w = 0;
+    try { w = probe.getComputedTextLength(); } catch { w = 0; }
+    if (w > 0) widths.set(k, w);
+  }
+  for (const [, probe] of probes) probe.remove();
+}
+
 /** A text's width in map units, measured in the SVG when it is laid out, else estimated generously. */
 function measure(svg, text, cls) {
-  const probe = svgEl("text", { class: cls, x: 0, y: 0 }, svg);
-  probe.textContent = text;
-  let w = 0;
-  try { w = probe.getComputedTextLength(); } catch { w = 0; }
-  probe.remove();
+  if (!widths.has(`${cls}|${text}`)) measureAll(svg, [[text, cls]]);
+  const w = widths.get(`${cls}|${text}`) || 0;
   const size = cls.includes("iw-water-name") || cls.includes("iw-ridge-name") ? SIZE.smallFont : SIZE.font;
   return w > 0 ? w + 2 : text.length * size * 0.62;
 }
@@ -138,6 +153,11 @@ export function drawMap(svg, map, geo, badges = false) {
   const layers = {};
   const layer = (name) => { layers[name] = svgEl("g", { class: `iw-${name}` }, svg); return layers[name]; };
 
+  measureAll(svg, [
+    ...map.territories.flatMap((t) => variants(t.name, badges).flatMap((v) => v.parts)).map((text) => [text, "iw-name-text"]),
+    ...(map.water_features || []).map((w) => [w.name, "iw-water-name"]),
+    ...(map.ridges || []).map((r) => [r.name, "iw-ridge-name"]),
+  ]);
   layer("land");
   for (const t of map.territories) {
     const g = svgEl("g", { class: `iw-terr iw-b-${t.biome}`, "data-territory": t.id }, layers.land);

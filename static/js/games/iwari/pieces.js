@@ -9,7 +9,7 @@ import { FEAT_NAMES } from "./words.js";
 /**
  * Draw `scene` on the map's layers. scene: { view, map, geo, layers, slots, tribe(n) -> {name, colour, third,
  * label}, seatName(n), territoryName(id), lit: {territories, spaces, totems, conns} (Sets), dim (bool), focus,
- * turnTerritory, marks: {spaces: Set, totems: Set}, numbers: Map space id -> number shown on a lit space }.
+ * turnTerritory, marks: {spaces: Set, totems: Set, last?: the same for the log's last turn}, numbers: Map space id -> number shown on a lit space }.
  */
 export function drawPieces(scene) {
   const { layers, view: v } = scene;
@@ -130,6 +130,7 @@ function drawSpaces(scene) {
     }
     if (target) svgEl("circle", { class: "iw-ring", r: 17 }, g);
     if (marks.spaces.has(s.id)) svgEl("circle", { class: "iw-mark", r: 20, cx: s.x, cy: s.y }, layers.marks);
+    if (marks.last?.spaces.has(s.id)) svgEl("circle", { class: "iw-mark iw-last last-turn", r: 23, cx: s.x, cy: s.y }, layers.marks);
     svgTitle(g, tribe === null || tribe === undefined ? `Tent space in ${scene.territoryName(s.territory)}: empty`
       : `Tent in ${scene.territoryName(s.territory)}: ${scene.tribe(tribe).name}'s`);
     svgEl("circle", { class: "iw-hit", r: 26, cx: s.x, cy: s.y, "data-space": s.id }, layers.hits);
@@ -167,6 +168,7 @@ function drawTotems(scene) {
     }
     if (target) svgEl("circle", { class: "iw-ring", r: SIZE.circle + 2 }, g);
     if (marks.totems.has(t.id)) svgEl("circle", { class: "iw-mark", r: SIZE.circle + 5, cx: tc.x, cy: tc.y }, layers.marks);
+    if (marks.last?.totems.has(t.id)) svgEl("circle", { class: "iw-mark iw-last last-turn", r: SIZE.circle + 8, cx: tc.x, cy: tc.y }, layers.marks);
     const room = tv.totem_room !== undefined ? `; room for ${plural(tv.totem_room, "more totem")}` : "";
     svgTitle(g, `${t.name}: totem circle, ${pieces.length ? plural(pieces.length, "totem") : "no totem yet"}${room}`);
     svgEl("circle", { class: "iw-hit", r: 30, cx: tc.x, cy: tc.y, "data-totem": t.id }, layers.hits);

@@ -43,3 +43,10 @@ export function turnMarks(view) {
   for (const p of ts.third?.placed || []) markAction(marks, { type: "third", piece: p.piece, at: p.at, territory: ts.third.territory });
   return marks;
 }
+
+/** Marks of the log's last turn (the shell's entry of moves/: its steps as the reader may see them). */
+export function lastTurnMarks(entry) {
+  const marks = emptyMarks();
+  for (const s of entry?.steps || []) markAction(marks, s?.action || s);
+  return marks;
+}

@@ -34,7 +34,7 @@ export function createBoard(root, boardData, api) {
   const byKey = new Map(boardData.spaces.map((s) => [key([s.q, s.r]), s]));
   const startKeys = new Set((boardData.start_area || []).map((p) => key([p.q, p.r])));
   const ui = {
-    payload: null, replay: false, busy: false, move: null,
+    payload: null, replay: false, busy: false, move: null, step: null, last: null,
     selected: null, piece: null, from: null, // the selected space, the piece that moves from it, the one before
     placeAt: null, rotation: 0, // the hex in hand: where and turned how (not sent until Place)
     message: "", focus: null, // focus: {act} or {space}, to give it back after the controls are drawn again
@@ -107,13 +107,29 @@ export function createBoard(root, boardData, api) {
     return svgEl("polygon", { points: hexPoints(c.x, c.y, R - inset), class: cls }, gMarks);
   }
 
+  /** A log entry's turn on the map (its steps up to ``upTo``, all if null): the hex it laid ringed, and each
+   * space its steps put something on (``to`` of a walk, ``at`` of the rest, as the server's actions say). */
+  function markTurn(entry, upTo, live) {
+    const steps = (entry.steps || []).map((s) => s?.action || s);
+    const done = upTo === null || upTo === undefined ? steps : steps.slice(0, upTo);
+    const laid = steps.length ? done.find((a) => a?.type === "place")?.at : entry.turn?.at;
+    const tag = live ? " last-turn" : "";
+    const laidKey = Array.isArray(laid) && byKey.has(key(laid)) ? key(laid) : null;
+    if (laidKey) ring(laidKey, `tk-recent${tag}`, 2).dataset.recent = laidKey;
+    const put = new Set();
+    for (const a of done) {
+      const at = a?.type === "place" ? null : a?.to || a?.at;
+      if (Array.isArray(at) && byKey.has(key(at)) && key(at) !== laidKey) put.add(key(at));
+    }
+    for (const k of put) ring(k, `tk-moved${tag}`, 5).dataset.moved = k;
+    if (live) root.dataset.lastTurn = String(entry.seq);
+  }
+
   function drawMarks() {
+    delete root.dataset.lastTurn;
     gMarks.replaceChildren();
     gCosts.replaceChildren();
-    if (ui.move) {
-      const at = ui.move.turn?.at;
-      if (Array.isArray(at) && byKey.has(key(at))) ring(key(at), "tk-recent", 2).dataset.recent = key(at);
-    }
+    if (ui.replay ? ui.move : ui.last) markTurn(ui.replay ? ui.move : ui.last, ui.replay ? ui.step : null, !ui.replay);
     if (!ch.myTurn) return;
     const v = ch.view;
     if (v.phase === "place") {
@@ -518,9 +534,15 @@ export function createBoard(root, boardData, api) {
       for (const done of waiting.splice(0)) done();
     },
     /** A replay position: ``{seq, step, view, move}`` (the server's view then, and the log entry of the move). */
+    /** The log's last turn (the shell's entry of moves/), marked on the live map. */
+    markLastTurn(entry) {
+      ui.last = entry || null;
+      if (ui.payload && !ui.replay) drawMarks();
+    },
     showPosition(position) {
       ui.replay = true;
       ui.move = position?.move || null;
+      ui.step = position?.step ?? null;
       useView(position.view, true);
       redraw();
     },

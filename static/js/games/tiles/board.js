@@ -22,6 +22,33 @@ import { _, fill, n_ } from "./words.js";
 
 const touchScreen = () => window.matchMedia?.("(hover: none) and (pointer: coarse)").matches;
 
+/** The catalogue of each game, shared by prepareTileBoard and the board (its models and markup made once). */
+const catalogues = new Map();
+function catalogueFor(boardData, game) {
+  if (!catalogues.has(game) || catalogues.get(game).list !== boardData.tiles) {
+    catalogues.set(game, Object.assign(new Catalogue(boardData.tiles, game), { list: boardData.tiles }));
+  }
+  return catalogues.get(game);
+}
+
+const pause = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/** Before the board is made (the shell awaits it): the drawing model and markup of each tile kind on the
+ * board, one kind at a time with a pause between, so that the page stays responsive (no long task) while a
+ * late position's tiles are worked out on a slow phone. */
+export async function prepareTileBoard(boardData, payload, game) {
+  const catalogue = catalogueFor(boardData, game);
+  const v = payload?.view;
+  const laid = [...(v?.board || []), ...(v?.tile ? [{ tile: v.tile, rotation: 0 }] : [])];
+  const kinds = new Map();
+  for (const t of laid) if (catalogue.types.has(String(t.tile))) kinds.set(`${t.tile}:${t.rotation}`, t);
+  for (const t of kinds.values()) {
+    catalogue.model(t.tile);
+    catalogue.art(t.tile, t.rotation);
+    await pause();
+  }
+}
+
 export function createTileBoard(root, boardData, api, { game }) {
   return new TileBoard(root, boardData, api, game);
 }
@@ -31,7 +58,7 @@ class TileBoard {
     this.root = root;
     this.api = api;
     this.game = game;
-    this.catalogue = new Catalogue(boardData.tiles, game);
+    this.catalogue = catalogueFor(boardData, game);
     root.classList.add("tile-board");
     root.innerHTML = `<div class="board-frame">
         <svg id="board" class="board" tabindex="0" role="application" aria-roledescription="${_("game board")}"
@@ -100,6 +127,13 @@ class TileBoard {
       if (this.arkOptions().length) this.frameArk();
       else if (this.placeArkOptions().length) this.framePlaceArk();
     }
+  }
+
+  /** The log's last turn (the shell's entry of moves/: the server's actions, read, never judged), marked on
+   * the live board: its tile and the piece it put down. */
+  markLastTurn(entry) {
+    this.lastTurn = entry || null;
+    if (this.payload && !this.position) this.renderBoard();
   }
 
   showPosition(position) {
@@ -189,8 +223,10 @@ class TileBoard {
   place(legal) {
     if (!this.pending) this.viewBeforePlace = { ...this.view.view };
     this.zoomOnPlaced(legal);
-    // the Ark's first tile: one of the city's other tiles when there is one (the tile just laid has the spots)
-    const arkAt = legal.ark_at?.length ? (legal.ark_at.find(([x, y]) => x !== legal.x || y !== legal.y) || legal.ark_at[0]) : null;
+    // the Ark's first tile: one of the city's other tiles when there is one (the tile just laid has the spots),
+    // the nearest, beside it rather than above or below (on a phone both are framed above the bottom sheet)
+    const away = ([x, y]) => (x === legal.x && y === legal.y ? Infinity : Math.abs(x - legal.x) + 2 * Math.abs(y - legal.y));
+    const arkAt = legal.ark_at?.length ? [...legal.ark_at].sort((a, b) => away(a) - away(b))[0] : null;
     this.pending = { x: legal.x, y: legal.y, rotation: legal.rotation, legal, action: { type: "pass" }, arkAt, version: this.payload.version };
     this.rotation = legal.rotation;
     this.api.clearError();
@@ -308,6 +344,9 @@ class TileBoard {
   renderBoard() {
     if (!this.v) return;
     this.view.draw(buildScene(this));
+    const marked = !this.position && Number.isInteger(this.lastTurn?.turn?.x);
+    if (marked) this.root.dataset.lastTurn = String(this.lastTurn.seq);
+    else delete this.root.dataset.lastTurn;
     this.drawGhost();
     this.drawCursor();
     const label = this.boardLabel();

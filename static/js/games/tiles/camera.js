@@ -81,8 +81,9 @@ export const cameraMethods = {
     this.barWatch.observe(document.documentElement); // what stands above the board may grow too
   },
 
-  /** On a phone the piece choice is a bar over the bottom of the screen: the tile (and the Ark's tiles when it
-   * completes the first city) stay in the part above, clear of the zoom buttons. */
+  /** On a phone the piece choice is a bar over the bottom of the screen: the tile, and the ghost Ark when the
+   * tile completes the first city (on another tile of the city), stay in the part above, clear of the zoom
+   * buttons: the page is scrolled up first, then the board zoomed out only as far as both need. */
   keepInView(x, y, tries = 0) {
     const panel = document.getElementById("turn-panel");
     if (!panel || getComputedStyle(panel).position !== "sticky") return null;
@@ -91,17 +92,22 @@ export const cameraMethods = {
     const top = Math.max(box.top, 0);
     const bottom = Math.min(box.bottom, bar.top, window.innerHeight);
     const v = this.view.view;
-    const want = Math.min(100 * v.s + 8, 240);
-    if (bottom - top < want && tries < 5) { // too little of the board shows: scroll it up
-      window.scrollBy(0, box.top - Math.max(0, bar.top - want - box.height * 0.6));
-      return requestAnimationFrame(() => this.keepInView(x, y, tries + 1));
-    }
-    // the page can scroll no further and the strip above the bar is still lower than the tile: zoom out to fit
+    const ark = this.pending?.arkAt;
+    const cells = ark && (ark[0] !== x || ark[1] !== y) ? [[x, y], ark] : [[x, y]];
+    const b = bounds(cells);
+    const nx = b.maxX - b.minX + 1, ny = b.maxY - b.minY + 1;
     // (104: a city's wall may stand 2 units out of the tile)
-    if (bottom - top < 104 * v.s + 12 && bottom - top > 48) v.s = (bottom - top - 12) / 104;
-    const size = 100 * v.s;
-    v.ty += (top + bottom) / 2 - box.top - size / 2 - (y * 100 * v.s + v.ty);
-    v.tx += box.width / 2 - size / 2 - (x * 100 * v.s + v.tx);
+    const want = ny > 1 ? ny * 104 * v.s + 12 : Math.min(100 * v.s + 8, 240);
+    if (bottom - top < want && tries < 5) { // too little of the board shows: scroll it up
+      const before = window.scrollY;
+      window.scrollBy(0, box.top - Math.max(0, bar.top - want - (ny > 1 ? 0 : box.height * 0.6)));
+      if (window.scrollY !== before) return requestAnimationFrame(() => this.keepInView(x, y, tries + 1));
+    }
+    // the page can scroll no further and the strip above the bar is still lower than the tiles: zoom out to fit
+    if (bottom - top < ny * 104 * v.s + 12 && bottom - top > 48) v.s = (bottom - top - 12) / (ny * 104);
+    if (nx * 100 * v.s > box.width - 16) v.s = (box.width - 16) / (nx * 100);
+    v.ty += (top + bottom) / 2 - box.top - (ny * 100 * v.s) / 2 - (b.minY * 100 * v.s + v.ty);
+    v.tx += box.width / 2 - (nx * 100 * v.s) / 2 - (b.minX * 100 * v.s + v.tx);
     this.view.apply();
     return null;
   },

@@ -374,6 +374,14 @@ export class Catalogue {
     this.start = list.find((t) => t.start);
   }
 
+  /** The markup of a tile kind in a rotation (made the first time it is needed, then reused). */
+  art(id, rotation) {
+    const k = `${id}:${rotation}`;
+    this.arts ??= new Map();
+    if (!this.arts.has(k)) this.arts.set(k, tileSVG(this, id, rotation));
+    return this.arts.get(k);
+  }
+
   model(id) {
     id = String(id);
     if (!this.models.has(id)) {

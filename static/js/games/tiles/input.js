@@ -60,6 +60,22 @@ export const inputMethods = {
     };
   },
 
+  /** On a phone the final scoring, once stepped through, is a sheet at the bottom of the screen: the board is
+   * brought up above it, and the feature chosen shown inside the sheet. Returns the sheet, or null. */
+  featureSheet() {
+    const panel = document.getElementById("turn-panel");
+    if (!panel || getComputedStyle(panel).position !== "sticky") return null;
+    const box = this.svg.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > panel.getBoundingClientRect().top) window.scrollBy(0, box.top - 4);
+    const chosen = panel.querySelector(".feature-link.chosen");
+    if (chosen) {
+      const p = panel.getBoundingClientRect(), c = chosen.getBoundingClientRect();
+      const room = panel.querySelector(".final-scoring .buttons")?.getBoundingClientRect().height || 0;
+      if (c.top < p.top + room || c.bottom > p.bottom) panel.scrollTop += c.top - p.top - room - 8;
+    }
+    return panel;
+  },
+
   /** One feature of the final scoring on the board: its tiles framed, the pieces that scored it drawn. */
   showFeature(index) {
     this.focusFeature = index;
@@ -67,7 +83,8 @@ export const inputMethods = {
     const events = this.finalEvents();
     const e = events[index];
     if (!e) return;
-    if (e.tiles?.length) this.view.fit(this.bounds(e.tiles), { minScale: 0.56 });
+    const sheet = this.featureSheet();
+    if (e.tiles?.length) this.view.fit(this.bounds(e.tiles), { minScale: 0.56, area: sheet ? this.visibleArea() : null });
     const { pts, what, detail } = this.eventWords(e);
     this.api.say(fill(_("Final scoring %(n)s of %(count)s: %(feature)s: %(points)s."), {
       n: index + 1, count: events.length, feature: detail ? `${what} (${detail})` : what, points: pts.replace(/<[^>]+>/g, "") }));

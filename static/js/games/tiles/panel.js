@@ -172,7 +172,7 @@ export const panelMethods = {
     const table = `<table class="breakdown"><thead><tr><th scope="col">${_("Player")}</th>${features.map((f) => `<th scope="col" class="num">${escapeHtml(featureName(f))}</th>`).join("")}</tr></thead>
       <tbody>${(v.breakdown || []).map((b, s) => `<tr><th scope="row">${this.name(s)}</th>${features.map((f) => `<td class="num">${b[f] || 0}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
     const f = this.focusFeature;
-    return `<div class="final-scoring"><h3>${_("Points by feature")}</h3><div class="table-scroll" tabindex="0" role="region" aria-label="${_("Points by feature")}">${table}</div>
+    return `<div class="final-scoring${f === null ? "" : " stepping"}"><h3>${_("Points by feature")}</h3><div class="table-scroll" tabindex="0" role="region" aria-label="${_("Points by feature")}">${table}</div>
       ${rows ? `<p class="small">${_("The final scoring, feature by feature (tap one to see it on the board, with the pieces that scored it):")}</p>
         <div class="buttons"><button type="button" class="btn small" data-act="feature-prev" ${!f ? "disabled" : ""}>◀ ${_("Previous")}</button>
         <button type="button" class="btn small" data-act="feature-next" ${f !== null && f >= events.length - 1 ? "disabled" : ""}>${f === null ? _("Show them one by one") : _("Next")} ▶</button>

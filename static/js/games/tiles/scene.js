@@ -32,9 +32,18 @@ function clearCorner(scene, x, y) {
   return best;
 }
 
+/** The turn marked (its entry's tile and piece): on the live board the log's last turn as the shell gave it,
+ * on a position (a replay, a step arriving) its own move, as far as its steps have gone. */
+function lastTurn(board) {
+  const turn = board.position ? board.position.move?.turn : board.lastTurn?.turn;
+  return turn && Number.isInteger(turn.x) && Number.isInteger(turn.y) ? turn : null;
+}
+
 function placeTiles(board, scene, v) {
-  const last = v.board[v.board.length - 1];
-  for (const t of v.board) scene.tiles.push({ ...t, cls: last && t === last && v.board.length > 1 ? "recent" : "" });
+  const turn = lastTurn(board);
+  const last = turn ? v.board.find((t) => t.x === turn.x && t.y === turn.y) : v.board[v.board.length - 1];
+  const cls = turn && !board.position ? "recent last-turn" : "recent";
+  for (const t of v.board) scene.tiles.push({ ...t, cls: last && t === last && v.board.length > 1 ? cls : "" });
   if (board.mode === "place" && !board.pending) {
     for (const [, list] of legalCells(board.payload.view)) {
       const now = list.some((l) => l.rotation === board.rotation);
@@ -117,8 +126,10 @@ export function buildScene(board) {
   const scene = { tiles: [], pending: null, cells: [], pieces: [], marks: [], arks: [] };
   const last = v.board[v.board.length - 1];
   placeTiles(board, scene, v);
+  const turn = lastTurn(board);
   for (const f of v.followers) {
-    const piece = pieceAt(board, f);
+    const put = turn && f.x === turn.x && f.y === turn.y && turn.action?.type === f.kind && turn.action?.at === f.at;
+    const piece = pieceAt(board, f, put ? `recent-piece${board.position ? "" : " last-turn"}` : "");
     if (piece) scene.pieces.push(piece);
   }
   if (v.ark) scene.arks.push({ x: v.ark[0], y: v.ark[1], cls: board.arkPath.length ? "ark-start" : "" });

@@ -2,7 +2,7 @@
 // It draws what it is given (a "scene") and reports clicks in board cells; game.js decides what they mean.
 
 import { SVGNS } from "../../shell/dom.js";
-import { T, iconDefs, pieceSVG, tileSVG } from "./draw.js";
+import { T, iconDefs, pieceSVG } from "./draw.js";
 
 const MIN_SCALE = 0.15;
 const MAX_SCALE = 3;
@@ -21,7 +21,6 @@ export class BoardView {
     this.pointers = new Map();
     this.hover = null;
     this.tiles = new Map(); // "x,y" -> {node, sig, cls}: the tiles drawn
-    this.arts = new Map(); // "tile:rotation" -> its markup
     this.written = {};
     svg.innerHTML = `<defs>${iconDefs()}</defs>
       <g class="world">
@@ -94,9 +93,7 @@ export class BoardView {
 
   /** The markup of a tile kind in a rotation (made the first time it is needed, then reused). */
   art(tile, rotation) {
-    const k = `${tile}:${rotation}`;
-    if (!this.arts.has(k)) this.arts.set(k, tileSVG(this.catalogue, tile, rotation));
-    return this.arts.get(k);
+    return this.catalogue.art(tile, rotation);
   }
 
   tileNode(t, cls) {
