@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
@@ -28,6 +29,6 @@ class UserLanguageMiddleware:
                 current = translation.get_language() or ""
                 if current and current != user.last_language:
                     # written once per change, not per request
-                    type(user).objects.filter(pk=user.pk).update(last_language=current)
+                    get_user_model().objects.filter(pk=user.pk).update(last_language=current)
                     user.last_language = current
         return self.get_response(request)

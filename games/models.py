@@ -77,14 +77,14 @@ class Seat(models.Model):
     """A player's place in a game. ``number`` is the engine's seat (turn order once started)."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        RESIGNED = "resigned", "resigned"
-        REMOVED = "removed", "removed"
+        PLAYING = "playing", _("playing")
+        RESIGNED = "resigned", _("resigned")
+        REMOVED = "removed", _("removed")
 
     class Result(models.TextChoices):
         NONE = "", "-"
-        WON = "won", "won"
-        LOST = "lost", "lost"
+        WON = "won", _("won")
+        LOST = "lost", _("lost")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
