@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.tournaments.models import DAYS_PER_MOVE, Tournament
 from games.web.forms import GameForm
@@ -33,4 +34,4 @@ class TournamentForm(GameForm):
         self.order_fields(self.field_order)
 
     def seats_words(self, n: int) -> str:
-        return str(_("%(n)s at a table") % {"n": n})
+        return ngettext("%(n)s at a table", "%(n)s at a table", n) % {"n": n}
