@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -161,6 +162,8 @@ class UserSettingsView(LoginRequiredMixin, View):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
+                # the answer already speaks the language just chosen (or the browser's, when that is the choice)
+                translation.activate(signed_in(request).language or translation.get_language_from_request(request))
                 messages.success(request, _("Your settings are saved."))
                 return redirect("settings")
         return render(request, self.template_name, {"form": form, **vacation_context(signed_in(request))})

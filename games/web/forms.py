@@ -5,8 +5,8 @@ import json
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from accounts.models import ComputerLevel
 from games.models import MOVE_HOURS_CHOICES
@@ -68,13 +68,15 @@ class GameForm(forms.Form):
             names = []
             for option in engine(name).options:
                 field_name = option_field_name(name, option.name)
+                # the engine's words, in the reader's language when a catalogue has them (games/locale)
+                label, help_text = gettext(option.label), gettext(option.help) if option.help else ""
                 if option.choices:
                     self.fields[field_name] = forms.TypedChoiceField(
-                        label=option.label, choices=[(c, str(c)) for c in option.choices], initial=option.default,
-                        coerce=type(option.default), help_text=option.help)
+                        label=label, choices=[(c, gettext(str(c))) for c in option.choices], initial=option.default,
+                        coerce=type(option.default), help_text=help_text)
                 else:
-                    self.fields[field_name] = forms.BooleanField(label=option.label, required=False,
-                                                                 initial=option.default, help_text=option.help)
+                    self.fields[field_name] = forms.BooleanField(label=label, required=False,
+                                                                 initial=option.default, help_text=help_text)
                 # the lobby shows a game's options only while that game is chosen (static/js/lobby.js)
                 self.fields[field_name].widget.attrs["data-for-game"] = name
                 names.append(field_name)
