@@ -92,10 +92,10 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     under /api/, the site's page elsewhere."""
     if is_api(request):
         if isinstance(exception, DisallowedHost):  # its message would tell the settings to change
-            reason = "this site does not answer for that host name"
+            reason = _("this site does not answer for that host name")
         else:
-            reason = str(exception)[:200] or "the request could not be understood"
-        return JsonResponse({"detail": f"Bad request: {reason}."}, status=400)
+            reason = str(exception)[:200] or _("the request could not be understood")
+        return JsonResponse({"detail": _("Bad request: %(reason)s.") % {"reason": reason}}, status=400)
     return defaults.bad_request(request, exception)
 
 

@@ -13,7 +13,7 @@ from games.web.forms import GameForm
 
 
 class TournamentForm(GameForm):
-    seats_label = str(_("Players per table"))
+    seats_label = _("Players per table")
     field_order = ["name", "game", "kind", "seats", "rounds", "days_per_move", "rated", "start_players", "starts_at",
                    "max_players", "invitation_only"]
 
