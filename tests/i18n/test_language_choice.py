@@ -90,3 +90,10 @@ def test_the_switcher_works_without_an_account_and_saves_a_players_choice(make_u
     assert client.post("/i18n/setlang/", {"language": "xx", "next": "/"}).status_code == 302  # ignored
     ann.refresh_from_db()
     assert ann.language == "fr"
+
+
+def test_the_scripts_catalogue_follows_the_page() -> None:
+    """/jsi18n/ (loaded by every page) gives the scripts' gettext() the reader's words."""
+    german = Client().get("/jsi18n/", headers={"accept-language": "de"}).text
+    assert "Partie #%(id)s wartet auf dich." in german and "Benachrichtigungen sind auf diesem Ger" in german
+    assert "wartet auf dich" not in Client().get("/jsi18n/").text
