@@ -78,7 +78,8 @@ def board_in_words(game: Game, seat_number: Optional[int]) -> dict[str, Any]:
     seats = list(game.seats.select_related("user").order_by("number"))
     scores = view.get("scores") or [s.score for s in seats]
     rows = [{"name": s.user.name, "score": scores[s.number] if s.number < len(scores) else s.score,
-             "you": s.number == seat_number, "status": "" if s.status == Seat.Status.PLAYING else s.get_status_display()}
+             "you": s.number == seat_number,
+             "status": "" if s.status == Seat.Status.PLAYING else s.get_status_display()}
             for s in seats]
     return {
         "position": eng.describe_position(view) if view else "",
