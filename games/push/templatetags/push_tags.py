@@ -16,9 +16,7 @@ register = template.Library()
 def push_settings(context: Any) -> dict[str, Any]:
     user = context["request"].user
     preference = messages.preference(user)
-    # what is wrong with the keys is the operator's business (in their words, English): shown to staff only
-    problem = vapid.problem() if getattr(user, "is_staff", False) else None
-    return {"enabled": vapid.configured(), "problem": problem, "public_key": vapid.public_key(),
+    return {"enabled": vapid.configured(), "problem": vapid.problem(), "public_key": vapid.public_key(),
             "form": PushChoicesForm(initial={name: getattr(preference, name) for name in services.PREFERENCE_FIELDS}),
             "devices": PushSubscription.objects.filter(user=user).order_by("-id"),
             "csrf_token": context.get("csrf_token")}
