@@ -8,7 +8,7 @@ import { getJSON } from "./shell/server.js";
 
 // numbers as the reader writes them (1,5 in German and French): the page's language, set by the server
 const NUMBER = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
-const number = (value) => (typeof value === "number" ? NUMBER.format(value) : String(value ?? ""));
+const formatNumber = (value) => (typeof value === "number" ? NUMBER.format(value) : String(value ?? ""));
 
 const LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
 const POLL_EVERY = 3000;
@@ -70,7 +70,7 @@ class ReviewPage {
                                       class: `dot${mark ? ` ${mark}` : ""}${p.final ? " final" : ""}`,
                                       "data-seq": p.final ? null : p.seq }, g);
         const title = svgEl("title", {}, dot);
-        title.textContent = `${this.data.names[seat]}: ${number(p.value)}`;
+        title.textContent = `${this.data.names[seat]}: ${formatNumber(p.value)}`;
       }
     });
     this.cursor = svgEl("line", { y1: TOP, y2: H - BOTTOM, class: "cursor" }, svg);
@@ -154,8 +154,8 @@ class ReviewPage {
     const w = this.words;
     const number = this.turns.indexOf(turn) + 1;
     const head = `${w.turn || gettext("Turn")} ${number}, ${this.data.names[turn.seat]}`;
-    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${w.margin} ${number(turn.played)})`
-      : `${w.best}: ${words} (${w.margin} ${number(turn.best)})`;
+    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${w.margin} ${formatNumber(turn.played)})`
+      : `${w.best}: ${words} (${w.margin} ${formatNumber(turn.best)})`;
     document.getElementById("review-caption").textContent = `${head}. ${what}`;
   }
 }
