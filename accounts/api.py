@@ -48,6 +48,8 @@ class AccountSettingsSerializer(AccountSerializer):
     time_zone = serializers.CharField(help_text="An IANA time zone name, such as Europe/Paris.")
     is_bot = serializers.BooleanField(help_text="A bot account: a program plays it through the API (shown as a "
                                                 "bot to everyone).")
+    language = serializers.CharField(help_text="The site's language for this account: en, de or fr; empty to "
+                                               "follow the browser's Accept-Language.")
 
 
 class AccountRegisterSerializer(serializers.Serializer):
@@ -74,6 +76,8 @@ class AccountSettingsUpdateSerializer(serializers.Serializer):
     notify_reminders = serializers.BooleanField(required=False)
     time_zone = serializers.CharField(max_length=64, required=False,
                                       help_text="An IANA time zone name, such as Europe/Paris.")
+    language = serializers.ChoiceField(choices=["", *(code for code, _ in settings.LANGUAGES)], required=False,
+                                       allow_blank=True, help_text="en, de or fr; empty to follow the browser.")
 
 
 class UserRegisterApi(APIView):

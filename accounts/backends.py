@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
+from django.utils import translation
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 
@@ -29,5 +31,7 @@ class AccountTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> Any:
         user, token = super().authenticate_credentials(key)
         if getattr(user, "computer_level", ""):
-            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        if getattr(user, "language", ""):  # the account's language above the client's Accept-Language, as on pages
+            translation.activate(user.language)
         return user, token

@@ -2,11 +2,13 @@ from functools import lru_cache
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from accounts.names import name_key, validate_display_name
 
@@ -20,15 +22,15 @@ def time_zone_names() -> tuple[str, ...]:
 def validate_time_zone(value: str) -> None:
     """Reject a name that is not an IANA time zone, such as "Mars/Olympus"."""
     if value not in time_zone_names():
-        raise ValidationError("“%(value)s” is not a known time zone.", code="invalid_time_zone",
+        raise ValidationError(_("“%(value)s” is not a known time zone."), code="invalid_time_zone",
                               params={"value": value})
 
 
 class ReminderMode(models.TextChoices):
     """How reminders reach a player: one email per game, or one daily digest of every game waiting."""
 
-    EACH = "each", "an email for each game when a fifth of the time is left"
-    DIGEST = "digest", "one daily digest of every game waiting for me"
+    EACH = "each", _("an email for each game when a fifth of the time is left")
+    DIGEST = "digest", _("one daily digest of every game waiting for me")
 
 
 class UserManager(DjangoUserManager["User"]):
@@ -46,9 +48,9 @@ class UserManager(DjangoUserManager["User"]):
 class ComputerLevel(models.TextChoices):
     """How well a computer player plays (games/rules/bots.py)."""
 
-    EASY = "easy", "easy"
-    MEDIUM = "medium", "medium"
-    HARD = "hard", "hard"
+    EASY = "easy", _("easy")
+    MEDIUM = "medium", _("medium")
+    HARD = "hard", _("hard")
 
 
 class User(AbstractUser):
@@ -81,6 +83,12 @@ class User(AbstractUser):
     # A bot account: a program of the user's own that plays through the API; shown as a bot to everyone.
     is_bot = models.BooleanField("bot account", default=False,
                                  help_text="the account is played by a program through the API")
+    # The language the site speaks to the player (docs/i18n.md): "" follows the browser's Accept-Language;
+    # else one of settings.LANGUAGES, chosen on the settings page, the API or the language switcher.
+    language = models.CharField(max_length=10, blank=True, default="", choices=settings.LANGUAGES)
+    # The language of the player's latest signed-in page (accounts/middleware.py), written only when it changes:
+    # emails and pushes reach a player who never chose in the language their browser last asked for.
+    last_language = models.CharField(max_length=10, blank=True, default="", editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -131,6 +139,12 @@ class User(AbstractUser):
     def kind(self) -> str:
         """What plays this account: "computer" (the site's), "bot" (a program through the API) or "person"."""
         return "computer" if self.computer_level else "bot" if self.is_bot else "person"
+
+    @property
+    def reading_language(self) -> str:
+        """The language to write to this player in when they are not reading a page (emails, pushes): their
+        choice, else their browser's latest, else the site's default."""
+        return self.language or self.last_language or settings.LANGUAGE_CODE
 
 
 class Vacation(models.Model):

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 DATA = Path(__file__).with_name("confusables.txt")
 #: The zero width joiner is a formatting character that emoji sequences need; it reorders nothing.
@@ -77,6 +78,6 @@ def validate_display_name(value: str) -> None:
         category = unicodedata.category(char)
         if category in ("Cc", "Zl", "Zp") or (category == "Cf" and char not in ALLOWED_FORMAT):
             raise ValidationError(
-                "A display name cannot hold control characters, line breaks or invisible formatting such as "
-                "right-to-left overrides (found U+%(code)04X).", code="display_name_control",
+                _("A display name cannot hold control characters, line breaks or invisible formatting such as "
+                  "right-to-left overrides (found U+%(code)04X)."), code="display_name_control",
                 params={"code": ord(char)})

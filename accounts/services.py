@@ -15,6 +15,8 @@ from django.db import IntegrityError, models, transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from .models import ComputerLevel, User, Vacation, time_zone_names
@@ -25,7 +27,7 @@ logger = logging.getLogger(__name__)
 EMAIL_CONFIRM_SALT = "accounts.email_confirm"
 EMAIL_CONFIRM_MAX_AGE = timedelta(days=3)
 SETTINGS_FIELDS = frozenset({"display_name", "is_bot", "notify_turn", "notify_reminders", "reminder_mode",
-                             "notify_timeouts", "time_zone"})
+                             "notify_timeouts", "time_zone", "language"})
 
 
 def user_register(*, username: str, email: str, password: str, display_name: str = "", time_zone: str = "") -> User:
@@ -50,7 +52,7 @@ def user_register(*, username: str, email: str, password: str, display_name: str
         if problem:
             errors["display_name"] = [problem]
     if "email" not in errors and User.objects.filter(email__iexact=user.email).exists():
-        errors["email"] = ["An account with that email address already exists."]
+        errors["email"] = [_("An account with that email address already exists.")]
     try:
         validate_password(password, user)
     except ValidationError as exc:
@@ -62,11 +64,11 @@ def user_register(*, username: str, email: str, password: str, display_name: str
         with transaction.atomic():
             user.save()
     except IntegrityError:  # another request took the name or address between our check and the insert
-        raise ValidationError("A user with that username or email address already exists.") from None
+        raise ValidationError(_("A user with that username or email address already exists.")) from None
     return user
 
 
-COMPUTER_NAME = "That name is kept for the site's computer players: choose another."
+COMPUTER_NAME = gettext_lazy("That name is kept for the site's computer players: choose another.")
 
 
 def _username_problem(username: str) -> str:
@@ -75,14 +77,15 @@ def _username_problem(username: str) -> str:
     key = name_key(username)
     same = User.objects.filter(name_key=key).values_list("username", flat=True).first()
     if same == username:
-        return "A user with that username already exists."
+        return _("A user with that username already exists.")
     if same is not None:  # another case, or letters that look alike: it would pass for that player
-        return f"That username is too like an existing one (“{same}”): choose another."
+        return _("That username is too like an existing one (“%(name)s”): choose another.") % {"name": same}
     if looks_like_computer(username):
-        return COMPUTER_NAME
+        return str(COMPUTER_NAME)
     shown = User.objects.filter(display_key=key).first()
     if shown is not None:
-        return f"That username is too like another player's name (“{shown.name}”): choose another."
+        return _("That username is too like another player's name (“%(name)s”): choose another.") % {
+            "name": shown.name}
     return ""
 
 
@@ -90,13 +93,14 @@ def display_name_problem(user: User, display_name: str) -> str:
     """Why ``user`` may not be shown as ``display_name`` (empty if they may): it would pass for a computer
     player, or for another player's username or display name (any case, any lookalike letters)."""
     if looks_like_computer(display_name):
-        return COMPUTER_NAME
+        return str(COMPUTER_NAME)
     key = name_key(display_name)
     others = User.objects.exclude(pk=user.pk) if user.pk is not None else User.objects.all()
     other = others.filter(models.Q(name_key=key) | models.Q(display_key=key)).first()
     if other is not None:
         name = other.username if other.name_key == key else other.display_name
-        return f"That display name is too like another player's name (“{name}”): choose another."
+        return _("That display name is too like another player's name (“%(name)s”): choose another.") % {
+            "name": name}
     return ""
 
 
@@ -138,13 +142,13 @@ def email_confirm(*, token: str) -> User:
     try:
         data: Any = signer.unsign_object(token, max_age=EMAIL_CONFIRM_MAX_AGE)
     except signing.SignatureExpired:
-        raise ValidationError("This confirmation link has expired; ask for a new one.", code="expired") from None
+        raise ValidationError(_("This confirmation link has expired; ask for a new one."), code="expired") from None
     except signing.BadSignature:
-        raise ValidationError("This confirmation link is not valid.", code="invalid") from None
+        raise ValidationError(_("This confirmation link is not valid."), code="invalid") from None
     user_id = data.get("id") if isinstance(data, dict) else None
     user = User.objects.filter(pk=user_id).first() if isinstance(user_id, int) else None
     if user is None or user.email != data.get("email"):
-        raise ValidationError("This confirmation link is for an email address that is no longer on the account.",
+        raise ValidationError(_("This confirmation link is for an email address that is no longer on the account."),
                               code="stale")
     if not user.email_confirmed:
         user.email_confirmed = True
@@ -183,8 +187,8 @@ def auth_token_obtain(*, user: User) -> str:
     """The user's API token key, created on first use (and again after a password change revoked it). The
     site's computer players have none: they play from the server itself."""
     if user.computer_level:
-        raise ValidationError("The site's computer players cannot log in.", code="computer")
-    token, _ = Token.objects.get_or_create(user=user)
+        raise ValidationError(_("The site's computer players cannot log in."), code="computer")
+    token, _created = Token.objects.get_or_create(user=user)
     return str(token.key)
 
 
@@ -196,8 +200,9 @@ def auth_token_revoke(*, user: User, key: str) -> None:
 # ----- unsubscribe links (every notification email has one) ---------------------------------------------
 #: The kinds of email a link can turn off, and the preference each one clears.
 UNSUBSCRIBE_KINDS = {"turn": "notify_turn", "reminder": "notify_reminders", "timeout": "notify_timeouts"}
-UNSUBSCRIBE_NAMES = {"turn": "“it is your turn” emails", "reminder": "reminders and daily digests",
-                     "timeout": "emails about other players timing out"}
+UNSUBSCRIBE_NAMES = {"turn": gettext_lazy("“it is your turn” emails"),
+                     "reminder": gettext_lazy("reminders and daily digests"),
+                     "timeout": gettext_lazy("emails about other players timing out")}
 
 
 def unsubscribe_token(*, user: User, kind: str) -> str:
@@ -218,11 +223,11 @@ def unsubscribe_read(*, token: str) -> tuple[User, str]:
     try:
         data: Any = signing.loads(token, salt=settings.UNSUBSCRIBE_SALT)
     except signing.BadSignature:
-        raise ValidationError("This unsubscribe link is not valid.", code="invalid") from None
+        raise ValidationError(_("This unsubscribe link is not valid."), code="invalid") from None
     kind = data.get("k") if isinstance(data, dict) else None
     user = User.objects.filter(pk=data.get("u")).first() if kind in UNSUBSCRIBE_KINDS and data.get("u") else None
     if user is None or kind is None:
-        raise ValidationError("This unsubscribe link is not valid.", code="invalid")
+        raise ValidationError(_("This unsubscribe link is not valid."), code="invalid")
     return user, kind
 
 
@@ -270,15 +275,15 @@ def vacation_start(*, user: User, days: Optional[int] = None) -> Vacation:
     from games.play import services as game_services
 
     if days is not None and days < 1:
-        raise ValidationError("A vacation lasts at least one day.", code="too_short")
+        raise ValidationError(_("A vacation lasts at least one day."), code="too_short")
     now = _now()
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one start at a time per user
         if vacation_current(user=user) is not None:
-            raise ValidationError("You are on vacation already.", code="running")
+            raise ValidationError(_("You are on vacation already."), code="running")
         left = vacation_days_left(user=user, at=now)
         if left < 1:
-            raise ValidationError("You have no vacation days left this year.", code="no_days_left")
+            raise ValidationError(_("You have no vacation days left this year."), code="no_days_left")
         length = min(days, left) if days is not None else left
         vacation = Vacation.objects.create(user=user, started_at=now, ends_at=now + timedelta(days=length),
                                            days_planned=None if days is None else length)

@@ -12,10 +12,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from arkproject.ratelimit import rate_limit
 from games.chat.services import chat_mute
@@ -24,6 +28,17 @@ from . import services
 from .backends import BACKEND
 from .forms import SignUpForm, UserSettingsForm, VacationStartForm
 from .models import signed_in
+
+
+class LanguageSetView(View):
+    """The language switcher (templates/i18n/language_form.html): Django's set_language (the language cookie,
+    back to ``next``), and for a signed-in player also the account's choice, so emails follow."""
+
+    def post(self, request: HttpRequest) -> HttpResponse:
+        language = request.POST.get("language", "")
+        if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+            services.user_settings_update(user=signed_in(request), language=language)
+        return set_language(request)
 
 
 class UserLogoutView(auth_views.LogoutView):
@@ -71,7 +86,8 @@ class UserSignUpView(View):
                 form.add_service_error(exc)
             else:
                 login(request, user, backend=BACKEND)
-                messages.success(request, f"Welcome, {user.name}! We sent a confirmation link to {user.email}.")
+                messages.success(request, _("Welcome, %(name)s! We sent a confirmation link to %(email)s.") % {"name": user.name,
+                                                                                           "email": user.email})
                 return redirect(next_page(request, "/"))  # back to the invitation that brought them, say
         return render(request, self.template_name, {"form": form, "next": next_page(request, "")})
 
@@ -112,10 +128,10 @@ class EmailConfirmResendView(LoginRequiredMixin, View):
 
     def post(self, request: HttpRequest) -> HttpResponse:
         if signed_in(request).email_confirmed:
-            messages.info(request, "Your email address is already confirmed.")
+            messages.info(request, _("Your email address is already confirmed."))
         else:
             services.email_confirmation_send(user=signed_in(request), request=request)
-            messages.success(request, f"We sent a new confirmation link to {signed_in(request).email}.")
+            messages.success(request, _("We sent a new confirmation link to %(email)s.") % {"email": signed_in(request).email})
         return redirect("settings")
 
 
@@ -146,7 +162,9 @@ class UserSettingsView(LoginRequiredMixin, View):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                messages.success(request, "Your settings are saved.")
+                # the answer already speaks the language just chosen (or the browser's, when that is the choice)
+                translation.activate(signed_in(request).language or translation.get_language_from_request(request))
+                messages.success(request, _("Your settings are saved."))
                 return redirect("settings")
         return render(request, self.template_name, {"form": form, **vacation_context(signed_in(request))})
 
@@ -164,9 +182,17 @@ class VacationStartView(LoginRequiredMixin, View):
         except ValidationError as exc:
             messages.error(request, exc.messages[0])
         else:
-            until = "until you end it" if vacation.days_planned is None else f"for {vacation.days_planned} days"
-            messages.success(request, f"Enjoy your vacation: your clocks are stopped {until} "
-                                      f"(at the latest until {vacation.ends_at:%Y-%m-%d %H:%M} UTC).")
+            latest = f"{vacation.ends_at:%Y-%m-%d %H:%M}"
+            if vacation.days_planned is None:
+                text = _("Enjoy your vacation: your clocks are stopped until you end it (at the latest until "
+                         "%(latest)s UTC).") % {"latest": latest}
+            else:
+                text = ngettext("Enjoy your vacation: your clocks are stopped for %(days)d day (at the latest "
+                                "until %(latest)s UTC).",
+                                "Enjoy your vacation: your clocks are stopped for %(days)d days (at the latest "
+                                "until %(latest)s UTC).", vacation.days_planned) % {
+                    "days": vacation.days_planned, "latest": latest}
+            messages.success(request, text)
         return redirect("settings")
 
 
@@ -176,10 +202,12 @@ class VacationEndView(LoginRequiredMixin, View):
     def post(self, request: HttpRequest) -> HttpResponse:
         vacation = services.vacation_end(user=signed_in(request))
         if vacation is None:
-            messages.info(request, "You are not on vacation.")
+            messages.info(request, _("You are not on vacation."))
         else:
-            messages.success(request, f"Welcome back! That vacation counted {vacation.days_used} "
-                                      f"day{'s' if vacation.days_used != 1 else ''}.")
+            days = vacation.days_used or 0
+            messages.success(request, ngettext("Welcome back! That vacation counted %(days)d day.",
+                                               "Welcome back! That vacation counted %(days)d days.", days)
+                             % {"days": days})
         return redirect("settings")
 
 

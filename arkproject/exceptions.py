@@ -7,6 +7,8 @@ from django.conf import settings
 from django.core.exceptions import DisallowedHost, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -17,7 +19,7 @@ class Conflict(exceptions.APIException):
     """409: the request is well formed but clashes with the game's present state."""
 
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "That conflicts with the current state of the game."
+    default_detail = gettext_lazy("That conflicts with the current state of the game.")
     default_code = "conflict"
 
 
@@ -25,7 +27,7 @@ class BadRequest(exceptions.APIException):
     """400 with one readable message (a turn the rules refuse, a bad parameter)."""
 
     status_code = status.HTTP_400_BAD_REQUEST
-    default_detail = "That request is not valid."
+    default_detail = gettext_lazy("That request is not valid.")
     default_code = "bad_request"
 
 
@@ -33,7 +35,7 @@ class Unavailable(exceptions.APIException):
     """503: nothing was done (the database could not be reached); the same request may be sent again."""
 
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "The site could not save that just now; nothing was changed. Please try again."
+    default_detail = gettext_lazy("The site could not save that just now; nothing was changed. Please try again.")
     default_code = "unavailable"
 
 
@@ -45,7 +47,7 @@ class PayloadTooLarge(exceptions.APIException):
 
     def __init__(self) -> None:
         megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20
-        super().__init__(f"The request body is too large: at most {megabytes:g} MB.")
+        super().__init__(_("The request body is too large: at most %(megabytes)s MB.") % {"megabytes": f"{megabytes:g}"})
 
 
 def _first_message(data: Any) -> str:
@@ -90,22 +92,23 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     under /api/, the site's page elsewhere."""
     if is_api(request):
         if isinstance(exception, DisallowedHost):  # its message would tell the settings to change
-            reason = "this site does not answer for that host name"
+            reason = _("this site does not answer for that host name")
         else:
-            reason = str(exception)[:200] or "the request could not be understood"
-        return JsonResponse({"detail": f"Bad request: {reason}."}, status=400)
+            reason = str(exception)[:200] or _("the request could not be understood")
+        return JsonResponse({"detail": _("Bad request: %(reason)s.") % {"reason": reason}}, status=400)
     return defaults.bad_request(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """handler404: ``{"detail": "Not found."}`` under /api/ (e.g. /api/games/abc/), the site's page elsewhere."""
     if is_api(request):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": _("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: JSON under /api/, the site's page elsewhere."""
     if is_api(request):
-        return JsonResponse({"detail": "Server error: the failure is logged; please try again later."}, status=500)
+        return JsonResponse({"detail": _("Server error: the failure is logged; please try again later.")},
+                            status=500)
     return defaults.server_error(request)

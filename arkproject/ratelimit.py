@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy, ngettext
 from rest_framework import exceptions
 from rest_framework.throttling import BaseThrottle
 
@@ -99,11 +100,18 @@ def hit_all(scope: str, idents: Iterable[str]) -> Optional[int]:
 def wait_text(seconds: int) -> str:
     """``"3 minutes"``: the wait in whole minutes, rounded up."""
     minutes = max(1, math.ceil(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(minutes)d minute", "%(minutes)d minutes", minutes) % {"minutes": minutes}
+
+
+#: "Too many ...": what was counted, in the reader's words (each a whole phrase for the translators).
+TOO_MANY = {"attempts": gettext_lazy("Too many attempts; try again in %(wait)s."),
+            "turns": gettext_lazy("Too many turns; try again in %(wait)s."),
+            "new games": gettext_lazy("Too many new games; try again in %(wait)s."),
+            "messages": gettext_lazy("Too many messages; try again in %(wait)s.")}
 
 
 def too_many_message(seconds: int, what: str = "attempts") -> str:
-    return f"Too many {what}; try again in {wait_text(seconds)}."
+    return str(TOO_MANY.get(what, TOO_MANY["attempts"])) % {"wait": wait_text(seconds)}
 
 
 # ----- HTML pages --------------------------------------------------------------------------------------------

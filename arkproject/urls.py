@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.views import LanguageSetView
 from arkproject.ratelimit import rate_limit
 
 
@@ -27,6 +28,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the pages' scripts' words in the reader's language (gettext(), interpolate() as globals)
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["games", "accounts", "arkproject"]), name="javascript-catalog"),
+    # the language switcher: the cookie for everyone, the account's choice too when signed in (docs/i18n.md)
+    path("i18n/setlang/", LanguageSetView.as_view(), name="set_language"),
     # browsers ask for /favicon.ico whatever the pages link to
     path("favicon.ico", favicon),
     # the split view serves its start-up script as a file: no inline script (Content-Security-Policy)

@@ -5,11 +5,12 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.rules import choices as game_choices  # the registry: the one list of games
 
-MOVE_HOURS_CHOICES = [(24, "1 day"), (48, "2 days"), (72, "3 days"), (120, "5 days"), (168, "7 days"),
-                      (336, "14 days")]
+MOVE_HOURS_CHOICES = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (120, _("5 days")),
+                      (168, _("7 days")), (336, _("14 days"))]
 
 
 def new_invite_code() -> str:
@@ -26,10 +27,10 @@ class Game(models.Model):
     """One game: its options, status, the engine state (secret: never sent as is) and version."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for players"
-        ACTIVE = "active", "in play"
-        FINISHED = "finished", "finished"
-        ABORTED = "aborted", "aborted"
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("in play")
+        FINISHED = "finished", _("finished")
+        ABORTED = "aborted", _("aborted")
 
     game = models.CharField(max_length=20, choices=game_choices)
     players = models.PositiveSmallIntegerField(help_text="number of seats, 2 to 5")
@@ -76,14 +77,14 @@ class Seat(models.Model):
     """A player's place in a game. ``number`` is the engine's seat (turn order once started)."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        RESIGNED = "resigned", "resigned"
-        REMOVED = "removed", "removed"
+        PLAYING = "playing", _("playing")
+        RESIGNED = "resigned", _("resigned")
+        REMOVED = "removed", _("removed")
 
     class Result(models.TextChoices):
         NONE = "", "-"
-        WON = "won", "won"
-        LOST = "lost", "lost"
+        WON = "won", _("won")
+        LOST = "lost", _("lost")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional, cast
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -158,7 +159,7 @@ class TurnSerializer(serializers.Serializer):
 
     def validate_turn(self, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise serializers.ValidationError("turn must be an object with tile, x, y, rotation and action")
+            raise serializers.ValidationError(_("turn must be an object with tile, x, y, rotation and action"))
         return value
 
 
@@ -170,7 +171,7 @@ class StepSerializer(serializers.Serializer):
 
     def validate_action(self, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise serializers.ValidationError("action must be an object with a type")
+            raise serializers.ValidationError(_("action must be an object with a type"))
         return value
 
 

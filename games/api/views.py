@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponse, HttpResponseBase
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, permissions, status
@@ -79,7 +80,7 @@ class GameListCreateView(GameApiView, generics.GenericAPIView):
     def get(self, request: Request) -> HttpResponseBase:
         wanted = request.query_params.get("status") or None
         if wanted and wanted not in Game.Status.values:
-            raise BadRequest(f"status must be one of {', '.join(Game.Status.values)}")
+            raise BadRequest(_("status must be one of %(values)s") % {"values": ", ".join(Game.Status.values)})
         mine = request.query_params.get("mine", "").lower() in ("1", "true", "yes")
         games = selectors.game_list(user=request.user, status=wanted, mine=mine)
         page = self.paginate_queryset(games)
@@ -194,7 +195,7 @@ class MoveListView(GameApiView):
         try:
             since = int(request.query_params.get("since", 0))
         except ValueError:
-            raise BadRequest("since must be a whole number") from None
+            raise BadRequest(_("since must be a whole number")) from None
         seat = selectors.seat_of(game, request.user)
         entries = selectors.move_entries(game, selectors.moves_since(game, since), seat.number if seat else None)
         return Response(MoveSerializer(entries, many=True).data)
@@ -217,11 +218,11 @@ class PositionView(GameApiView):
             step = request.query_params.get("step")
             steps = int(step) if step not in (None, "") else None
         except (KeyError, ValueError):
-            raise BadRequest("seq (and step, if given) must be whole numbers") from None
+            raise BadRequest(_("seq (and step, if given) must be whole numbers")) from None
         seat = selectors.seat_of(game, request.user)
         view = selectors.position(game, seq, steps, seat.number if seat else None) if game.started_at else None
         if view is None:
-            raise exceptions.NotFound("there is no such move in this game")
+            raise exceptions.NotFound(_("there is no such move in this game"))
         return Response({"seq": seq, "step": steps, "view": view})
 
 
@@ -236,8 +237,8 @@ class RecordView(GameApiView):
         game = selectors.game_get(game_id=game_id, user=request.user)
         eng = engine(game.game)
         if eng.record_shows_hidden and game.status == Game.Status.ACTIVE:
-            raise ConflictError(f"the record of a game of {eng.title} names the cards in every hand: "
-                                "it is given once the game is over")
+            raise ConflictError(_("the record of a game of %(game)s names the cards in every hand: it is given once "
+                                  "the game is over") % {"game": eng.title})
         response = Response(selectors.game_record(game))
         if request.query_params.get("download"):
             response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.json"'

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -70,7 +71,7 @@ def _int_param(request: Request, name: str) -> Optional[int]:
     try:
         return int(value)
     except ValueError:
-        raise BadRequest(f"{name} must be a whole number") from None
+        raise BadRequest(_("%(name)s must be a whole number") % {"name": name}) from None
 
 
 class ChatView(GameApiView):

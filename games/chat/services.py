@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.chat import signals
 from games.chat.models import MAX_LENGTH, ChatMessage, ChatReport, ChatSetting
@@ -57,13 +58,13 @@ def clean_text(text: Any) -> str:
     control characters or bidi overrides, with at most ``MAX_MARKS`` combining marks in a row, its ends
     trimmed; ``BadTurn`` if nothing visible is left or it is longer than ``MAX_LENGTH`` characters."""
     if not isinstance(text, str):
-        raise BadTurn("a message is text")
+        raise BadTurn(_("a message is text"))
     text = BIDI_CONTROLS.sub("", WHITE_SPACE.sub(" ", text))
     text = _marks_cut("".join(c for c in text if unicodedata.category(c) != "Cc")).strip()
     if not any(_visible(char) for char in text):
-        raise BadTurn("write something first")
+        raise BadTurn(_("write something first"))
     if len(text) > MAX_LENGTH:
-        raise BadTurn(f"a message has at most {MAX_LENGTH} characters")
+        raise BadTurn(_("a message has at most %(most)d characters") % {"most": MAX_LENGTH})
     return text
 
 
@@ -72,7 +73,7 @@ def player_seat(game: Game, user: Any) -> Seat:
     seat = next((s for s in game.seats.all() if s.user_id == getattr(user, "pk", None)
                  and s.status != Seat.Status.REMOVED), None)
     if seat is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed("only the players of this game write at its table")
+        raise NotAllowed(_("only the players of this game write at its table"))
     return seat
 
 
@@ -92,12 +93,12 @@ def chat_report(*, message_id: Any, user: Any, reason: str = "") -> ChatReport:
     """A player of the game reports a message to the moderators (once per player and message)."""
     message = ChatMessage.objects.filter(pk=_pk(message_id), hidden=False).select_related("game").first()
     if message is None:  # a hidden message is gone from every table: nothing left to report
-        raise GameNotFound("there is no such message")
+        raise GameNotFound(_("there is no such message"))
     game = game_get(game_id=message.game_id, user=user)
     player_seat(game, user)
     if message.author_id == user.pk:
-        raise Conflict("you cannot report your own message")
-    report, _ = ChatReport.objects.get_or_create(message=message, reporter=user,
+        raise Conflict(_("you cannot report your own message"))
+    report, _created = ChatReport.objects.get_or_create(message=message, reporter=user,
                                                  defaults={"reason": str(reason)[:MAX_LENGTH]})
     return report
 
@@ -122,7 +123,7 @@ def chat_hide(*, message: ChatMessage, moderator: Any, reason: str) -> ChatMessa
 
 def chat_mute(*, user: Any, muted: bool) -> ChatSetting:
     """Mute (or unmute) the chat of every table for ``user``."""
-    setting, _ = ChatSetting.objects.update_or_create(user=user, defaults={"muted": bool(muted)})
+    setting, _created = ChatSetting.objects.update_or_create(user=user, defaults={"muted": bool(muted)})
     return setting
 
 
@@ -130,7 +131,7 @@ def _pk(value: Any) -> int:
     try:
         pk = int(value)
     except (TypeError, ValueError):
-        raise GameNotFound("there is no such message") from None
+        raise GameNotFound(_("there is no such message")) from None
     if not 0 < pk < 2**63:
-        raise GameNotFound("there is no such message")
+        raise GameNotFound(_("there is no such message"))
     return pk

@@ -15,7 +15,9 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import dateformat, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.services import unsubscribe_url
 from games.chat.selectors import chat_since_last_turn
@@ -41,7 +43,8 @@ def local_time(at: Optional[datetime], user: Any) -> str:
     except Exception:  # an unknown zone name: show UTC
         zone = ZoneInfo("UTC")
     local = timezone.localtime(at, zone)
-    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({zone.key})"
+    # the day's and month's names in the active language (the recipient's: translation.override by the caller)
+    return f"{dateformat.format(local, 'D j M Y, H:i')} ({zone.key})"
 
 
 def game_url(game: Game) -> str:
@@ -75,11 +78,12 @@ def board_in_words(game: Game, seat_number: Optional[int]) -> dict[str, Any]:
     seats = list(game.seats.select_related("user").order_by("number"))
     scores = view.get("scores") or [s.score for s in seats]
     rows = [{"name": s.user.name, "score": scores[s.number] if s.number < len(scores) else s.score,
-             "you": s.number == seat_number, "status": "" if s.status == Seat.Status.PLAYING else s.status}
+             "you": s.number == seat_number,
+             "status": "" if s.status == Seat.Status.PLAYING else s.get_status_display()}
             for s in seats]
     return {
         "position": eng.describe_position(view) if view else "",
-        "scores": rows, "scores_line": ", ".join(f"{r['name']} {r['score']}{' (you)' if r['you'] else ''}"
+        "scores": rows, "scores_line": ", ".join(f"{r['name']} {r['score']}" + (_(" (you)") if r["you"] else "")
                                                  for r in rows),
         "since": since_last_move(game, seat_number),
     }
@@ -90,7 +94,7 @@ def game_context(game: Game, user: Any, seat_number: Optional[int]) -> dict[str,
     hours = game.move_hours
     return {
         "game": game, "game_name": game.get_game_display(), "game_url": game_url(game),
-        "move_time": f"{hours // 24} day{'s' if hours != 24 else ''}",
+        "move_time": ngettext("%(days)d day", "%(days)d days", hours // 24) % {"days": hours // 24},
         "deadline": local_time(game.deadline, user), "paused": game.deadline is None,
         "others": [s.user.name for s in game.seats.select_related("user").order_by("number")
                    if s.user_id != user.pk],
@@ -112,14 +116,16 @@ def tournament_context(game: Game) -> Optional[dict[str, Any]]:
 
 
 def render(kind: str, user: Any, context: dict[str, Any]) -> tuple[str, str, str, str]:
-    """Subject, plain text, HTML and unsubscribe link of an email of ``kind`` to ``user``."""
+    """Subject, plain text, HTML and unsubscribe link of an email of ``kind`` to ``user``, in the recipient's
+    language (their choice, else their browser's latest: ``User.reading_language``)."""
     link = unsubscribe_url(user=user, kind=UNSUBSCRIBE_KIND[kind])
-    context = {**context, "user": user, "site_url": settings.SITE_URL.rstrip("/"), "unsubscribe_url": link,
-               "unsubscribe_what": {"turn": "“your turn” emails", "reminder": "reminders",
-                                    "timeout": "emails about timeouts"}[UNSUBSCRIBE_KIND[kind]]}
-    subject = " ".join(render_to_string(f"email/{kind}_subject.txt", context).split())
-    text = render_to_string(f"email/{kind}.txt", context)
-    html = render_to_string(f"email/{kind}.html", context)
+    with translation.override(user.reading_language):
+        context = {**context, "user": user, "site_url": settings.SITE_URL.rstrip("/"), "unsubscribe_url": link,
+                   "unsubscribe_what": {"turn": _("“your turn” emails"), "reminder": _("reminders"),
+                                        "timeout": _("emails about timeouts")}[UNSUBSCRIBE_KIND[kind]]}
+        subject = " ".join(render_to_string(f"email/{kind}_subject.txt", context).split())
+        text = render_to_string(f"email/{kind}.txt", context)
+        html = render_to_string(f"email/{kind}.html", context)
     return subject[:200], text, html, link
 
 

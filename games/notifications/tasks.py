@@ -19,6 +19,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
 
 from games.models import Game, Move, Notice, Seat, SentEmail
@@ -108,11 +111,12 @@ def _decide(game_id: int, seat: int, version: int, kind: str) -> Optional[str]:
         if game.deadline <= clock.now():
             return "deadline passed"
         user = game.seats.select_related("user").get(number=seat).user
-        time_left = _duration_words(game.deadline - clock.now())
-        # its push, if the player wants one (games/push): the same due row, grace period and checks
-        pushed = push_messages.queue_after([push_messages.record_for_turn(
-            game=game, user=user, seat=seat, kind=kind, version=version, time_left=time_left)])
-        outcome = _decide_email(game, user, seat, version, kind, time_left)
+        with translation.override(user.reading_language):  # the words the player reads, in their language
+            time_left = _duration_words(game.deadline - clock.now())
+            # its push, if the player wants one (games/push): the same due row, grace period and checks
+            pushed = push_messages.queue_after([push_messages.record_for_turn(
+                game=game, user=user, seat=seat, kind=kind, version=version, time_left=time_left)])
+            outcome = _decide_email(game, user, seat, version, kind, time_left)
     return "pushed" if pushed and outcome != "queued" else outcome
 
 
@@ -141,10 +145,10 @@ def _decide_email(game: Game, user: Any, seat: int, version: int, kind: str, tim
 def _duration_words(delta: timedelta) -> str:
     hours = max(int(delta.total_seconds() // 3600), 0)
     if hours >= 48:
-        return f"{hours // 24} days"
+        return ngettext("%(days)d day", "%(days)d days", hours // 24) % {"days": hours // 24}
     if hours >= 1:
-        return f"{hours} hour{'s' if hours != 1 else ''}"
-    return "less than an hour"
+        return ngettext("%(hours)d hour", "%(hours)d hours", hours) % {"hours": hours}
+    return _("less than an hour")
 
 
 def _close(game_id: int, kind: str, version: int, outcome: Optional[str]) -> Optional[str]:
@@ -232,12 +236,13 @@ def record_timeout_emails(game: Game) -> list[int]:
                   and emails.can_email(s.user) and s.user.notify_timeouts]
     recorded = []
     for seat in recipients:
-        context = emails.game_context(game, seat.user, seat.number)
-        context.update(absent=absent.user.name, timeouts=absent.timeouts, removed=removed, ended=ended,
-                       aborted=aborted, won=ended and seat.result == Seat.Result.WON,
-                       your_turn=game.status == Game.Status.ACTIVE and game.current_seat == seat.number)
-        email = emails.record(user=seat.user, kind=SentEmail.Kind.TIMEOUT, context=context, game=game,
-                              seat=seat.number, version=game.version)
+        with translation.override(seat.user.reading_language):
+            context = emails.game_context(game, seat.user, seat.number)
+            context.update(absent=absent.user.name, timeouts=absent.timeouts, removed=removed, ended=ended,
+                           aborted=aborted, won=ended and seat.result == Seat.Result.WON,
+                           your_turn=game.status == Game.Status.ACTIVE and game.current_seat == seat.number)
+            email = emails.record(user=seat.user, kind=SentEmail.Kind.TIMEOUT, context=context, game=game,
+                                  seat=seat.number, version=game.version)
         if email is not None:
             recorded.append(email.pk)
     return recorded
@@ -296,8 +301,9 @@ def send_digest(user_id: int, day: str) -> Optional[int]:
     games = []
     for game in _waiting_games(user.pk).order_by("deadline", "pk"):
         seat = game.seats.get(user=user)
-        games.append({**emails.game_context(game, user, seat.number),
-                      "time_left": _duration_words(game.deadline - clock.now()) if game.deadline else None})
+        with translation.override(user.reading_language):
+            games.append({**emails.game_context(game, user, seat.number),
+                          "time_left": _duration_words(game.deadline - clock.now()) if game.deadline else None})
     if not games:
         return 0
     with transaction.atomic():

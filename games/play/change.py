@@ -25,6 +25,7 @@ from typing import Any, Callable, Optional
 
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import Exists, OuterRef, Subquery
+from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Seat
 from games.play import notices, payloads
@@ -100,9 +101,9 @@ def game_pk(game_id: Any) -> int:
     try:
         pk = int(game_id)
     except (ValueError, TypeError):
-        raise GameNotFound("there is no such game") from None
+        raise GameNotFound(_("there is no such game")) from None
     if not -2**63 <= pk < 2**63:
-        raise GameNotFound("there is no such game")
+        raise GameNotFound(_("there is no such game"))
     return pk
 
 
@@ -131,7 +132,7 @@ def lock(game_id: Any, kind: str, user: Any = None) -> Change:
     pk = game_pk(game_id)
     game = Game.objects.select_for_update().filter(pk=pk).first()
     if game is None:
-        raise GameNotFound("there is no such game")
+        raise GameNotFound(_("there is no such game"))
     seats, last = _seats(pk)  # a statement of its own, after the lock: it sees the log as committed now
     return Change(game=game, seats=seats, kind=kind, user=user, last_seq=last, locked_version=game.version)
 
@@ -159,8 +160,8 @@ def _change(game_id: Any, kind: str, work: Work, user: Any, expected_version: Op
     with transaction.atomic():
         change = lock(game_id, kind, user)
         if expected_version is not None and change.game.version != expected_version:
-            raise Conflict(f"the game has moved on since you looked (now at version {change.game.version}); "
-                           "reload it and play again")
+            raise Conflict(_("the game has moved on since you looked (now at version %(version)d); reload it and "
+                             "play again") % {"version": change.game.version})
         change.game.version += 1
         work(change)
         if not change.done:
@@ -220,7 +221,7 @@ def recover(written: Optional[Change]) -> Change:
     except DatabaseError:
         row = None
     if written is None or game is None or row != {"version": game.version, "state": game.state, "turn": game.turn}:
-        raise Unavailable("the database could not be reached and nothing was saved; please send it again")
+        raise Unavailable(_("the database could not be reached and nothing was saved; please send it again"))
     logger.warning("game %s version %s was committed although its connection failed: answered as done",
                    game.pk, game.version)
     publish(written)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Seat
 from games.play import commit
@@ -34,9 +35,10 @@ def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, pri
     except RulesError as err:
         raise BadTurn(str(err)) from None
     if len(computers) >= players:
-        raise BadTurn(f"a game of {players} has room for at most {players - 1} computer players besides you")
+        raise BadTurn(_("a game of %(players)d has room for at most %(most)d computer players besides you")
+                      % {"players": players, "most": players - 1})
     if any(level not in LEVELS for level in computers):
-        raise BadTurn(f"a computer plays {', '.join(LEVELS)}")
+        raise BadTurn(_("a computer plays %(levels)s") % {"levels": ", ".join(LEVELS)})
     with transaction.atomic():  # the computers' seats too: counted whole by the next game_create
         if computers:
             _check_computer_games(user)
@@ -62,8 +64,8 @@ def _check_computer_games(user: Any) -> None:
                                       seats__status=Seat.Status.PLAYING).filter(Exists(against_computer)).count())
     most = settings.COMPUTER_GAMES_PER_PLAYER
     if unfinished >= most:
-        raise Conflict(f"you already have {unfinished} unfinished games against the computer (at most {most} at "
-                       "once); finish or resign one before starting another")
+        raise Conflict(_("you already have %(unfinished)d unfinished games against the computer (at most %(most)d at "
+                         "once); finish or resign one before starting another") % {"unfinished": unfinished, "most": most})
 
 
 def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> Game:
@@ -71,19 +73,19 @@ def game_join(*, game_id: Any, user: Any, invite_code: Optional[str] = None) -> 
     def work(change: Change) -> None:
         game = change.game
         if game.private and invite_code != game.invite_code:
-            raise GameNotFound("there is no such game")
+            raise GameNotFound(_("there is no such game"))
         if game.status != Game.Status.OPEN:
-            raise Conflict("this game is not waiting for players any more")
+            raise Conflict(_("this game is not waiting for players any more"))
         if any(s.user_id == user.pk for s in change.seats):
-            raise Conflict("you already have a seat in this game")
+            raise Conflict(_("you already have a seat in this game"))
         if len(change.seats) >= game.players:
-            raise Conflict("this game is full")
+            raise Conflict(_("this game is full"))
         number = min(set(range(game.players)) - {s.number for s in change.seats})
         try:
             with transaction.atomic():
                 Seat.objects.create(game=game, user=user, number=number)
         except IntegrityError:
-            raise Conflict("that seat was just taken; try again") from None
+            raise Conflict(_("that seat was just taken; try again")) from None
         change.reread_seats()
         if len(change.seats) == game.players:
             change.kind = "start"
@@ -96,7 +98,7 @@ def game_join_by_invite(*, invite_code: str, user: Any) -> Game:
     """Join the game an invitation link points to."""
     game_id = Game.objects.filter(invite_code=invite_code).values_list("pk", flat=True).first()
     if game_id is None:
-        raise GameNotFound("this invitation link is not valid")
+        raise GameNotFound(_("this invitation link is not valid"))
     return game_join(game_id=game_id, user=user, invite_code=invite_code)
 
 
@@ -134,10 +136,10 @@ def game_resign(*, game_id: Any, user: Any) -> Game:
     def work(change: Change) -> None:
         game = change.game
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Conflict("this game is over")
+            raise Conflict(_("this game is over"))
         seat = change.playing_seat(user)
         if seat is None:
-            raise Conflict("you are not playing in this game")
+            raise Conflict(_("you are not playing in this game"))
         if game.status == Game.Status.OPEN and game.created_by_id == user.pk:
             game.status = Game.Status.ABORTED  # the creator leaving an unstarted game cancels it
             game.finished_at = timezone.now()

@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game, ModeratorAction, Move, Seat
 from games.play.change import Change, change_game
@@ -26,7 +27,7 @@ def game_abort(*, game_id: Any, moderator: Any, reason: str = "") -> Game:
     def work(change: Change) -> None:
         game = change.game
         if game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Conflict("only a game waiting or in play can be aborted")
+            raise Conflict(_("only a game waiting or in play can be aborted"))
         game.status = Game.Status.ABORTED
         game.current_seat = None
         game.deadline = None
@@ -42,7 +43,7 @@ def game_settle(*, game_id: Any, moderator: Any, reason: str = "") -> Game:
     in progress stand: they go into this move of the log, before the scoring."""
     def work(change: Change) -> None:
         if change.game.status != Game.Status.ACTIVE:
-            raise Conflict("only a game in play can be settled")
+            raise Conflict(_("only a game in play can be settled"))
         settle(change, moderator)
         _record(moderator, "settle game", game=change.game, reason=reason)
 
@@ -53,10 +54,10 @@ def seat_remove(*, game_id: Any, user: Any, moderator: Any, reason: str = "") ->
     """Remove a player: their seat is skipped from now on, their pieces stay, their score stands."""
     def work(change: Change) -> None:
         if change.game.status not in (Game.Status.OPEN, Game.Status.ACTIVE):
-            raise Conflict("this game is over")
+            raise Conflict(_("this game is over"))
         seat = change.playing_seat(user)
         if seat is None:
-            raise Conflict(f"{user} is not playing in this game")
+            raise Conflict(_("%(player)s is not playing in this game") % {"player": user})
         drop_seat(change, seat, Seat.Status.REMOVED, Move.Kind.REMOVE, moderator)
         _record(moderator, "remove player", game=change.game, target=user, reason=reason)
 
@@ -66,7 +67,7 @@ def seat_remove(*, game_id: Any, user: Any, moderator: Any, reason: str = "") ->
 def user_suspend(*, user: Any, moderator: Any, reason: str = "") -> None:
     """Suspend an account: no log-in, no token, and every game in progress treats the user as removed."""
     if user.pk == moderator.pk:
-        raise NotAllowed("you cannot suspend yourself")
+        raise NotAllowed(_("you cannot suspend yourself"))
     with transaction.atomic():
         type(user).objects.filter(pk=user.pk).update(is_active=False, suspended_at=timezone.now())
         _record(moderator, "suspend user", target=user, reason=reason)

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, Callable, Optional
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Seat
 from games.play import clock, commit, notices
@@ -27,13 +28,13 @@ def _mover_steps(user: Any, steps: Steps) -> Callable[[Change], None]:
     def work(change: Change) -> None:
         game = change.game
         if game.status != Game.Status.ACTIVE:
-            raise Conflict("this game is over" if game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
-                           else "this game has not started yet")
+            raise Conflict(_("this game is over") if game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+                           else _("this game has not started yet"))
         seat = change.playing_seat(user)
         if seat is None:
-            raise Conflict("you are not playing in this game")
+            raise Conflict(_("you are not playing in this game"))
         if seat.number != game.current_seat:
-            raise Conflict("it is not your turn")
+            raise Conflict(_("it is not your turn"))
         try:
             steps(change.engine_side(), seat.number)
         except RulesError as err:

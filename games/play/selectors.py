@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, Optional
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.models import Game, Move, Seat
 from games.play.errors import GameNotFound
@@ -33,10 +35,10 @@ def game_get(*, game_id: Any, user: Any) -> Game:
     try:
         game = Game.objects.prefetch_related(SEATS_WITH_USERS).get(pk=int(game_id))
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise GameNotFound("there is no such game") from None
+        raise GameNotFound(_("there is no such game")) from None
     if game.private and not getattr(user, "is_staff", False) and not any(
             s.user_id == getattr(user, "pk", None) for s in game.seats.all()):
-        raise GameNotFound("there is no such game")
+        raise GameNotFound(_("there is no such game"))
     return game
 
 
@@ -134,14 +136,15 @@ def position(game: Game, seq: int, step: Optional[int], seat: Optional[int]) -> 
 
 
 #: Words for the moves that are not entries of the game (the seat's or player's name goes first).
-SEAT_CHANGE_WORDS: dict[str, str] = {Move.Kind.RESIGN: "resigned", Move.Kind.REMOVE: "was removed from the game",
-                     Move.Kind.SETTLE: "the game was settled by a moderator: final scoring now",
-                     Move.Kind.ABORT: "the game was aborted"}
+SEAT_CHANGE_WORDS: dict[str, Any] = {
+    Move.Kind.RESIGN: gettext_lazy("resigned"), Move.Kind.REMOVE: gettext_lazy("was removed from the game"),
+    Move.Kind.SETTLE: gettext_lazy("the game was settled by a moderator: final scoring now"),
+    Move.Kind.ABORT: gettext_lazy("the game was aborted")}
 
 
 def seat_names(game: Game) -> list[str]:
     """Each seat's player name, in seat order."""
-    names = [f"seat {n}" for n in range(game.players)]
+    names = [_("seat %(n)d") % {"n": n} for n in range(game.players)]
     for seat in game.seats.all():
         if seat.number < len(names):
             names[seat.number] = seat.user.name
@@ -163,13 +166,14 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
             what = eng.entry_words(turn)
             words = f"{who} {what}" if who and move.kind != Move.Kind.FORCED else what
             if move.kind == Move.Kind.TIMEOUT:
-                words += " (the server played: time ran out)"
+                words += _(" (the server played: time ran out)")
         elif move.kind == Move.Kind.ABORT and who:  # a seat left before every player had played (seats.py)
-            words = f"{who} left before every player had played a turn: the game is aborted, and rates no one"
+            words = _("%(player)s left before every player had played a turn: the game is aborted, and rates no "
+                      "one") % {"player": who}
         else:
-            change = SEAT_CHANGE_WORDS.get(move.kind, move.kind)
+            change = str(SEAT_CHANGE_WORDS.get(move.kind, move.kind))
             if move.kind == Move.Kind.SETTLE and move.user_id is None:  # games/play/seats.py: no person left
-                change = "no person was left playing: final scoring now"
+                change = _("no person was left playing: final scoring now")
             words = f"{who} {change}" if who and move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else change
         steps = [eng.step_for(step, move.seat, audience) for step in move.steps or []]
         out.append({

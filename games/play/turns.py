@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from django.utils.translation import gettext as _
+
 from games.rules import CHANCE, AnyEngine, IllegalActionError
 
 #: No entry takes more steps than this; a timeout that would is a bug in an engine, stopped here.
@@ -83,7 +85,7 @@ class Progress:
     def play(self, action: Any, seat: int) -> None:
         """``seat`` takes one step (raises the engine's ``RulesError``), then the chance steps it leads to."""
         if self.eng.current_player(self.state) != seat:
-            raise IllegalActionError("your turn is over: that step comes too late")
+            raise IllegalActionError(_("your turn is over: that step comes too late"))
         if self.first is None:
             self.first, self.base, self.seat = len(self.steps), self.state, seat
         self.state = self.eng.apply(self.state, action)
@@ -92,7 +94,7 @@ class Progress:
 
     def advance(self) -> None:
         """Close the entry if it ended, and take the chance steps due (each one stands)."""
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             if self.eng.turn_number(self.state) != self.number:
                 self._close()
             player = self.eng.current_player(self.state)
@@ -123,8 +125,8 @@ class Progress:
         """Take back the last step (or every step that can be); returns how many went."""
         if self.undoable == 0:
             if self.first is not None:
-                raise IllegalActionError("what you drew stays drawn: the steps before it cannot be taken back")
-            raise IllegalActionError("there is nothing to take back")
+                raise IllegalActionError(_("what you drew stays drawn: the steps before it cannot be taken back"))
+            raise IllegalActionError(_("there is nothing to take back"))
         assert self.first is not None
         keep = max(self.floor, self.first) if whole_turn else len(self.steps) - 1
         gone = len(self.steps) - keep
@@ -139,7 +141,7 @@ class Progress:
     def finish_for(self, seat: int, rng: random.Random) -> None:
         """The server ends ``seat``'s entry as the engine's timeout plays it (the steps taken so far stand)."""
         number = self.number
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             if self.number != number or self.eng.current_player(self.state) != seat:
                 return
             self.play(self.eng.timeout_action(self.state, rng), seat)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -121,5 +122,5 @@ class PushDeviceApi(APIView):
     @extend_schema(operation_id="accounts_push_device_destroy", request=None, responses={204: None, 404: ERROR})
     def delete(self, request: Request, device_id: int) -> Response:
         if not services.push_unsubscribe(user=signed_in(request), subscription_id=device_id):
-            raise Http404("No such device of yours.")
+            raise Http404(_("No such device of yours."))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Iterable, Optional
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -98,7 +97,7 @@ def _texts(kind: str, game: Game, user: Any, extra: dict[str, Any]) -> tuple[str
 def payload(kind: str, game: Game, user: Any, extra: Optional[dict[str, Any]] = None) -> dict[str, Any]:
     """What the device receives (JSON, encrypted to it): the texts, the game's address, a tag that makes a newer
     notification of the same game and kind replace an older one."""
-    with translation.override(getattr(user, "language", None) or settings.LANGUAGE_CODE):
+    with translation.override(user.reading_language):  # the recipient's language (accounts.models)
         title, body = _texts(kind, game, user, extra or {})
     return {"kind": kind, "title": title, "body": body, "url": game_path(game), "tag": f"{kind}-{game.pk}"}
 

@@ -16,6 +16,7 @@ from typing import Optional
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
+from django.utils.translation import gettext, gettext_noop
 from py_vapid import Vapid02
 
 
@@ -59,15 +60,16 @@ def _signer(private: str) -> Vapid02:
 
 
 def problem() -> Optional[str]:
-    """Why Web Push cannot work with the present settings, or None."""
-    return _problem(str(settings.VAPID_PUBLIC_KEY), str(settings.VAPID_PRIVATE_KEY), str(settings.VAPID_SUBJECT))
+    """Why Web Push cannot work with the present settings, or None (in the reader's language)."""
+    found = _problem(str(settings.VAPID_PUBLIC_KEY), str(settings.VAPID_PRIVATE_KEY), str(settings.VAPID_SUBJECT))
+    return gettext(found) if found else None
 
 
 @lru_cache(maxsize=4)
 def _problem(public: str, private: str, subject: str) -> Optional[str]:
     if not public or not private:
-        return ("Web Push is off: the site has no VAPID keys (make a pair with `python manage.py vapid_keys` "
-                "and set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY).")
+        return gettext_noop("Web Push is off: the site has no VAPID keys (make a pair with `python manage.py "
+                            "vapid_keys` and set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY).")
     try:
         raw = b64url_decode(private)
         if len(raw) != 32:
@@ -75,13 +77,15 @@ def _problem(public: str, private: str, subject: str) -> Optional[str]:
         derived = ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1()).public_key().public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     except (ValueError, binascii.Error):
-        return "VAPID_PRIVATE_KEY is not a P-256 private key in base64url (32 bytes): make a pair with vapid_keys."
+        return gettext_noop("VAPID_PRIVATE_KEY is not a P-256 private key in base64url (32 bytes): make a pair with "
+                            "vapid_keys.")
     try:
         given = b64url_decode(public)
     except (ValueError, binascii.Error):
         given = b""
     if given != derived:
-        return "VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY: set both from one run of vapid_keys."
+        return gettext_noop("VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY: set both from one run of "
+                            "vapid_keys.")
     if not subject.startswith(("mailto:", "https://")):
-        return "VAPID_SUBJECT must be a mailto: address or an https:// address (RFC 8292)."
+        return gettext_noop("VAPID_SUBJECT must be a mailto: address or an https:// address (RFC 8292).")
     return None

@@ -6,6 +6,7 @@ from typing import Any
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 from games.ratings.chart import history_chart
@@ -37,7 +38,7 @@ def leaderboards(request: HttpRequest, game: str = "") -> HttpResponse:
     """The established ratings of one game (every game's, if none is named), best first."""
     names = dict(game_choices())
     if game and game not in names:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     boards = [{"game": kind, "name": names[kind], "rows": leaderboard(kind, 100 if game else 10)}
               for kind in ([game] if game else list(names))]
     return render(request, "games/leaderboard.html", {"boards": boards, "one": bool(game),

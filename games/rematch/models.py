@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
@@ -11,9 +12,9 @@ class RematchOffer(models.Model):
     """One offer per finished game; it becomes a game when every player of it has accepted."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for answers"
-        STARTED = "started", "started"
-        DECLINED = "declined", "declined"
+        OPEN = "open", _("waiting for answers")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

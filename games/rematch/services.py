@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 from games.play.change import change_game, game_pk
@@ -25,22 +26,22 @@ def rematch_answer(*, game_id: Any, user: Any, accept: bool) -> RematchOffer:
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_pk(game_id)).first()  # answers wait for each other
         if game is None:
-            raise GameNotFound("there is no such game")
+            raise GameNotFound(_("there is no such game"))
         if game.status != Game.Status.FINISHED:
-            raise Conflict("a rematch is offered once the game is over")
+            raise Conflict(_("a rematch is offered once the game is over"))
         seats = rematch_seats(game)
         if not any(s.user_id == user.pk for s in seats):
-            raise NotAllowed("only the players of this game can ask for a rematch")
+            raise NotAllowed(_("only the players of this game can ask for a rematch"))
         if len(seats) < 2:
-            raise Conflict("too few players are left for a rematch")
+            raise Conflict(_("too few players are left for a rematch"))
         offer = RematchOffer.objects.select_for_update().filter(game=game).first()
         if offer is None:
             if not accept:
-                raise Conflict("there is no rematch offer to decline")
+                raise Conflict(_("there is no rematch offer to decline"))
             computers = [s.user_id for s in seats if s.user.computer_level]
             offer = RematchOffer(game=game, offered_by=user, accepted=sorted({user.pk, *computers}))
         elif offer.status != RematchOffer.Status.OPEN:
-            raise Conflict(f"this rematch was {offer.get_status_display()} already")
+            raise Conflict(_("this rematch was %(status)s already") % {"status": offer.get_status_display()})
         elif not accept:
             offer.status, offer.declined_by = RematchOffer.Status.DECLINED, user
         elif user.pk not in offer.accepted:

@@ -22,7 +22,7 @@ def _game(request: HttpRequest, game_id: int) -> Game:
     try:
         return game_selectors.game_get(game_id=game_id, user=request.user)
     except GameNotFound:
-        raise Http404("There is no such game.") from None
+        raise Http404(_("There is no such game.")) from None
 
 
 def review_page(request: HttpRequest, game_id: int) -> HttpResponse:

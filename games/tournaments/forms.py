@@ -6,13 +6,14 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.tournaments.models import DAYS_PER_MOVE, Tournament
 from games.web.forms import GameForm
 
 
 class TournamentForm(GameForm):
-    seats_label = str(_("Players per table"))
+    seats_label = _("Players per table")
     field_order = ["name", "game", "kind", "seats", "rounds", "days_per_move", "rated", "start_players", "starts_at",
                    "max_players", "invitation_only"]
 
@@ -33,4 +34,4 @@ class TournamentForm(GameForm):
         self.order_fields(self.field_order)
 
     def seats_words(self, n: int) -> str:
-        return str(_("%(n)s at a table") % {"n": n})
+        return ngettext("%(n)s at a table", "%(n)s at a table", n) % {"n": n}

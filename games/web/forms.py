@@ -5,12 +5,17 @@ import json
 from typing import Any, cast
 
 from django import forms
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
+from accounts.models import ComputerLevel
 from games.models import MOVE_HOURS_CHOICES
 from games.rules import choices as game_choices
 from games.rules import engine
 from games.rules.base import Engine
-from games.rules.bots import LEVELS
+
+#: The computer's levels in the reader's words (the registry's bots and accounts' levels are the same three).
+LEVEL_CHOICES = ComputerLevel.choices
 
 #: The most seats any registered game allows (the seat lists are cut per game from the registry).
 MOST_SEATS = 5
@@ -24,7 +29,7 @@ def option_field_name(game: str, option: str) -> str:
 def seat_counts() -> dict[str, list[int]]:
     """The player counts each registered game allows, from its engine."""
     out = {}
-    for name, _ in game_choices():
+    for name, _title in game_choices():
         eng: Engine[Any, Any] = engine(name)
         out[name] = list(range(eng.min_players, eng.max_players + 1))
     return out
@@ -40,8 +45,8 @@ class GameForm(forms.Form):
     options. The seat list names every count some game allows; the page shows only the chosen game's (its
     ``data-counts``, static/js/lobby.js), and ``clean`` refuses the others in words."""
 
-    game = forms.ChoiceField(choices=())
-    seats_label = "Players"
+    game = forms.ChoiceField(label=_("Game"), choices=())
+    seats_label = _("Players")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # "Only by invitation", not "Only by invitation:" by its box
@@ -55,21 +60,23 @@ class GameForm(forms.Form):
         self.add_option_fields()
 
     def seats_words(self, n: int) -> str:
-        return f"{n} players"
+        return ngettext("%(n)d player", "%(n)d players", n) % {"n": n}
 
     def add_option_fields(self) -> None:
         self.option_groups: list[tuple[str, list[str]]] = []
-        for name, _ in game_choices():
+        for name, _title in game_choices():
             names = []
             for option in engine(name).options:
                 field_name = option_field_name(name, option.name)
+                # the engine's words, in the reader's language when a catalogue has them (games/locale)
+                label, help_text = gettext(option.label), gettext(option.help) if option.help else ""
                 if option.choices:
                     self.fields[field_name] = forms.TypedChoiceField(
-                        label=option.label, choices=[(c, str(c)) for c in option.choices], initial=option.default,
-                        coerce=type(option.default), help_text=option.help)
+                        label=label, choices=[(c, gettext(str(c))) for c in option.choices], initial=option.default,
+                        coerce=type(option.default), help_text=help_text)
                 else:
-                    self.fields[field_name] = forms.BooleanField(label=option.label, required=False,
-                                                                 initial=option.default, help_text=option.help)
+                    self.fields[field_name] = forms.BooleanField(label=label, required=False,
+                                                                 initial=option.default, help_text=help_text)
                 # the lobby shows a game's options only while that game is chosen (static/js/lobby.js)
                 self.fields[field_name].widget.attrs["data-for-game"] = name
                 names.append(field_name)
@@ -82,7 +89,8 @@ class GameForm(forms.Form):
         if game and seats is not None:
             eng: Engine[Any, Any] = engine(game)
             if not eng.min_players <= seats <= eng.max_players:
-                self.add_error("seats", f"{eng.title} is played by {eng.min_players} to {eng.max_players} players.")
+                self.add_error("seats", _("%(game)s is played by %(least)d to %(most)d players.") % {
+                    "game": eng.title, "least": eng.min_players, "most": eng.max_players})
         return data
 
     def game_options(self) -> dict[str, Any]:
@@ -100,18 +108,18 @@ class GameCreateForm(GameForm):
     """A new game: which game, seats, time per move, privacy, computer seats, and the game's options."""
 
     field_order = ["game", "seats", "move_hours", "private", "rated", "computer_seats", "computer_level"]
-    move_hours = forms.TypedChoiceField(label="Time per move", choices=MOVE_HOURS_CHOICES, coerce=int, initial=72)
-    private = forms.BooleanField(label="Only by invitation", required=False)
-    rated = forms.BooleanField(label="Rated", required=False, initial=True)
-    computer_seats = forms.TypedChoiceField(label="Seats for the computer", coerce=int, initial=0, choices=())
-    computer_level = forms.ChoiceField(label="Computer level", choices=[(lv, lv) for lv in LEVELS],
+    move_hours = forms.TypedChoiceField(label=_("Time per move"), choices=MOVE_HOURS_CHOICES, coerce=int, initial=72)
+    private = forms.BooleanField(label=_("Only by invitation"), required=False)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    computer_seats = forms.TypedChoiceField(label=_("Seats for the computer"), coerce=int, initial=0, choices=())
+    computer_level = forms.ChoiceField(label=_("Computer level"), choices=LEVEL_CHOICES,
                                        initial="medium", required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["game"]).initial = "ark"
         cast(forms.ChoiceField, self.fields["computer_seats"]).choices = (
-            [(0, "none")] + [(n, str(n)) for n in range(1, most_seats())])
+            [(0, _("none"))] + [(n, str(n)) for n in range(1, most_seats())])
         self.order_fields(self.field_order)
 
     def computers(self) -> list[str]:
@@ -124,7 +132,7 @@ class PlayComputerForm(GameForm):
     the level and the game's options. Its fields' ids differ from the new-game form's (both are on the lobby)."""
 
     field_order = ["game", "seats", "level"]
-    level = forms.ChoiceField(choices=[(lv, lv) for lv in LEVELS], initial="medium")
+    level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES, initial="medium")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", "computer_%s")
@@ -136,7 +144,8 @@ class PlayComputerForm(GameForm):
         self.order_fields(self.field_order)
 
     def seats_words(self, n: int) -> str:
-        return f"{n}: you + {n - 1} computer{'s' if n > 2 else ''}"
+        return ngettext("%(n)d: you + %(computers)d computer", "%(n)d: you + %(computers)d computers", n - 1) % {
+            "n": n, "computers": n - 1}
 
     def computers(self) -> list[str]:
         """A computer of the chosen level in every seat but the player's."""

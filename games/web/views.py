@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import signed_in
@@ -84,7 +85,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """Create a game from the lobby form; the creator takes seat 0."""
     form = GameCreateForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.error_words() or "Please choose a game, its players and a time per move.")
+        messages.error(request, form.error_words() or _("Please choose a game, its players and a time per move."))
         return redirect("home")
     data = form.cleaned_data
     try:
@@ -107,7 +108,7 @@ def game_vs_computer(request: HttpRequest) -> HttpResponse:
     chosen, with the game's options (the lobby's "Play against the computer")."""
     form = PlayComputerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.error_words() or "Please choose a game, its players and a level.")
+        messages.error(request, form.error_words() or _("Please choose a game, its players and a level."))
         return redirect("home")
     try:
         game = services.game_create(user=request.user, game=form.cleaned_data["game"],
@@ -131,7 +132,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         game = selectors.game_get(game_id=game_id, user=request.user)
     except GameNotFound:
-        raise Http404("There is no such game.") from None
+        raise Http404(_("There is no such game.")) from None
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
@@ -158,7 +159,7 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
     is offered to sign up (or log in) and come back here (the header's links keep the invitation too)."""
     game = Game.objects.filter(invite_code=code).select_related("created_by").first()
     if game is None:
-        raise Http404("This invitation link is not valid.")
+        raise Http404(_("This invitation link is not valid."))
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.path)

@@ -61,3 +61,9 @@ document.addEventListener("submit", (event) => {
   const waitAtMost = new Promise((done) => setTimeout(done, 3000));
   Promise.race([forgetThisDevice(form), waitAtMost]).catch(() => null).finally(() => form.submit());
 });
+
+// The language switcher (templates/i18n/language_form.html) changes the page as soon as a language is picked.
+document.addEventListener("change", (event) => {
+  const select = event.target;
+  if (select instanceof HTMLSelectElement && select.matches("[data-autosubmit]") && select.form) select.form.submit();
+});

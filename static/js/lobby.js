@@ -51,7 +51,10 @@ async function reloadLists() {
     }
     if (added.length) {
       document.getElementById("lobby-status").textContent =
-        added.length === 1 ? `Game #${added[0]} is waiting for you.` : `${added.length} more games are waiting for you.`;
+        added.length === 1
+          ? interpolate(gettext("Game #%(id)s is waiting for you."), {id: added[0]}, true)
+          : interpolate(ngettext("%(n)s more game is waiting for you.", "%(n)s more games are waiting for you.", added.length),
+            {n: added.length}, true);
     }
     const n = waitingIds().length;
     document.title = n ? `(${n}) ${baseTitle}` : baseTitle;

@@ -4,7 +4,6 @@
 
 import {canInstall, install, registration} from "./app.js";
 
-const t = (text) => (typeof window.gettext === "function" ? window.gettext(text) : text);
 const section = document.getElementById("push");
 const status = section.querySelector(".push-status");
 const turnOn = section.querySelector(".push-on");
@@ -41,22 +40,22 @@ function knownEndpoints() {
 async function show() {
   const reg = await registration;
   if (!reg || !("pushManager" in reg) || !("Notification" in window)) {
-    say(t("This browser cannot show notifications from the site."));
+    say(gettext("This browser cannot show notifications from the site."));
     return;
   }
   const subscription = await reg.pushManager.getSubscription();
   const on = subscription !== null && knownEndpoints().has(subscription.endpoint);
   turnOn.hidden = on;
   turnOff.hidden = !on;
-  if (on) say(t("Notifications are on for this device."));
-  else if (Notification.permission === "denied") say(t("This browser blocks the site's notifications: allow them in its site settings."));
+  if (on) say(gettext("Notifications are on for this device."));
+  else if (Notification.permission === "denied") say(gettext("This browser blocks the site's notifications: allow them in its site settings."));
 }
 
 async function subscribe() {
-  say(t("Asking the browser…"));
+  say(gettext("Asking the browser…"));
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    say(t("The browser did not allow notifications."));
+    say(gettext("The browser did not allow notifications."));
     return;
   }
   const reg = await registration;
@@ -78,7 +77,7 @@ async function unsubscribe() {
 }
 
 function guard(action) {
-  return () => action().catch((error) => say(`${t("Could not change the notifications of this device:")} ${error.message}`));
+  return () => action().catch((error) => say(`${gettext("Could not change the notifications of this device:")} ${error.message}`));
 }
 
 if (section.dataset.pushEnabled === "true") {

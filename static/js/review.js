@@ -6,6 +6,10 @@
 import { SEAT_COLOURS, svgEl, svgText } from "./shell/dom.js";
 import { getJSON } from "./shell/server.js";
 
+// numbers as the reader writes them (1,5 in German and French): the page's language, set by the server
+const NUMBER = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
+const formatNumber = (value) => (typeof value === "number" ? NUMBER.format(value) : String(value ?? ""));
+
 const LEFT = 44, RIGHT = 12, TOP = 12, BOTTOM = 28;
 const POLL_EVERY = 3000;
 
@@ -51,7 +55,7 @@ class ReviewPage {
     const axis = svgEl("g", { class: "axis" }, svg);
     svgEl("line", { x1: LEFT, x2: W - RIGHT, y1: y(0), y2: y(0), class: "zero" }, axis);
     for (const v of [c.high, 0, c.low]) svgText(axis, LEFT - 6, y(v) + 4, Math.round(v), "tick");
-    svgText(axis, W - RIGHT, H - 8, this.words.moves || "moves", "tick end");
+    svgText(axis, W - RIGHT, H - 8, this.words.moves || gettext("moves"), "tick end");
     const marks = new Map();
     for (const i of this.data.result.mistakes || []) marks.set(this.turns[i].seq, "mistake");
     for (const i of this.data.result.good || []) marks.set(this.turns[i].seq, "good");
@@ -66,7 +70,7 @@ class ReviewPage {
                                       class: `dot${mark ? ` ${mark}` : ""}${p.final ? " final" : ""}`,
                                       "data-seq": p.final ? null : p.seq }, g);
         const title = svgEl("title", {}, dot);
-        title.textContent = `${this.data.names[seat]}: ${p.value}`;
+        title.textContent = `${this.data.names[seat]}: ${formatNumber(p.value)}`;
       }
     });
     this.cursor = svgEl("line", { y1: TOP, y2: H - BOTTOM, class: "cursor" }, svg);
@@ -149,9 +153,9 @@ class ReviewPage {
   caption(turn, which, words) {
     const w = this.words;
     const number = this.turns.indexOf(turn) + 1;
-    const head = `${w.turn || "Turn"} ${number}, ${this.data.names[turn.seat]}`;
-    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${w.margin} ${turn.played})`
-      : `${w.best}: ${words} (${w.margin} ${turn.best})`;
+    const head = `${w.turn || gettext("Turn")} ${number}, ${this.data.names[turn.seat]}`;
+    const what = which === "before" ? w.before : which === "played" ? `${w.played}: ${words} (${w.margin} ${formatNumber(turn.played)})`
+      : `${w.best}: ${words} (${w.margin} ${formatNumber(turn.best)})`;
     document.getElementById("review-caption").textContent = `${head}. ${what}`;
   }
 }

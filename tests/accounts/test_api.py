@@ -39,7 +39,7 @@ def test_register_then_token_then_me(api_client: APIClient, site_url: str) -> No
     assert response.status_code == 200
     assert response.json() == {"id": user.pk, "username": "ann", "email": "ann@example.com", "display_name": "Ann",
                                "email_confirmed": False, "notify_turn": True, "notify_reminders": True,
-                               "time_zone": "UTC", "is_bot": False}
+                               "time_zone": "UTC", "is_bot": False, "language": ""}
 
 
 def test_register_without_display_name(api_client: APIClient) -> None:
@@ -186,5 +186,5 @@ def test_schema_documents_account_bodies(api_client: APIClient) -> None:
     assert set(ref(token, "responses", "200", "content", "application/json", "schema")["properties"]) == {"token"}
     patch = paths["/api/accounts/me/"]["patch"]
     assert set(ref(patch, "requestBody", "content", "application/json", "schema")["properties"]) == {
-        "display_name", "is_bot", "notify_turn", "notify_reminders", "time_zone"}
+        "display_name", "is_bot", "notify_turn", "notify_reminders", "time_zone", "language"}
     assert "email_confirmed" in ref(patch, "responses", "200", "content", "application/json", "schema")["properties"]

@@ -72,7 +72,8 @@ def test_the_api_reads_and_changes_notifications_and_vacations(start, clock) -> 
     assert ended.status_code == 200 and ended.json()["on_vacation"] is False and ended.json()["days_left"] == 19
     # the account API of before is unchanged
     assert set(api.get("/api/accounts/me/").json()) == {"id", "username", "email", "display_name", "email_confirmed",
-                                                        "notify_turn", "notify_reminders", "time_zone", "is_bot"}
+                                                        "notify_turn", "notify_reminders", "time_zone", "is_bot",
+                                                        "language"}
 
 
 def test_moderators_see_who_is_on_vacation(users, clock) -> None:
