@@ -541,8 +541,12 @@ def iwari_keyboard_step(page: Any, tmp_path: Path, shots: bool) -> None:
     else:
         raise AssertionError(f"an unexpected phase: {phase}")
     answered(page, before)
-    page.wait_for_function("() => !document.querySelector('.iw-bar button[disabled].iw-undo') || true")
-    focus_is_kept(page)
+    if my_turn(page):
+        focus_is_kept(page)
+    else:  # the step ended the turn: the focus may move on to the turn's heading, which says whose turn it is
+        state = page.evaluate("""() => { const a = document.activeElement;
+          return { body: a === document.body, board: !!a.closest('.iwari'), heading: a.id === 'turn-h' }; }""")
+        assert not state["body"] and (state["board"] or state["heading"]), state
 
 
 def test_iwari_half_journey_breakdown_and_a_whole_turn_by_keyboard(new_page, live_url, tmp_path) -> None:
