@@ -86,10 +86,11 @@ def _texts(kind: str, game: Game, user: Any, extra: dict[str, Any]) -> tuple[str
     if kind == PushKind.TIMEOUT:
         body = (_("The game is over. Scores: %(scores)s.") % {"scores": _scores(game)} if extra.get("ended")
                 else _("They were removed from the game.") if extra.get("removed")
-                else _("The server played their turn."))
+                else _("The server played their turn.")) + _tournament_words(game)
         return _("%(player)s timed out in %(game)s") % {"player": extra.get("absent", ""), "game": title}, body
     if kind == PushKind.ENDED:
-        return _("%(game)s is over") % {"game": title}, _("Final scores: %(scores)s.") % {"scores": _scores(game)}
+        return (_("%(game)s is over") % {"game": title},
+                _("Final scores: %(scores)s.") % {"scores": _scores(game)} + _tournament_words(game))
     return (_("%(author)s at the table of %(game)s") % {"author": extra.get("author", ""), "game": title},
             str(extra.get("text", ""))[:300])
 

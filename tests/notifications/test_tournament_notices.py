@@ -81,3 +81,21 @@ def test_the_turn_and_reminder_pushes_name_the_tournament_and_its_round(users, c
     reminder = device.read(push_service.to(device)[-1])
     assert reminder["title"] == f"Reminder: your move in The Ark of the Covenant #{game.pk}"
     assert reminder["body"].endswith("Tournament Spring Open, round 1.") and "left: play by" in reminder["body"]
+
+
+def test_the_timeout_email_and_push_name_the_tournament_and_its_round(users, clock, push_service) -> None:
+    ann, bob = users[:2]
+    game, link = tournament_table(ann, bob)
+    absent = mover(game)
+    other = ann if absent == bob else bob
+    device = push_service.device("phone")
+    subscribe(other, device)
+    clock.advance(days=5, minutes=10)  # the mover's five days run out: the server plays their turn
+    sweep()
+    [email] = sent("timed out", to=other)
+    assert email.subject.endswith(f"#{game.pk} (Spring Open, round 1)")
+    assert f"It is your table of round 1 of the tournament Spring Open: {link}" in email.body
+    assert f'<a href="{link}">Spring Open</a>' in email.alternatives[0][0]
+    pushes = [device.read(p) for p in push_service.to(device)]
+    [timeout] = [p for p in pushes if "timed out" in p["title"]]
+    assert timeout["body"].endswith("Tournament Spring Open, round 1.")
