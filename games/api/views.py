@@ -22,6 +22,7 @@ from games.api.serializers import (
     TurnSerializer,
     UndoSerializer,
 )
+from games.i18n import localize, localize_text
 from games.models import Game
 from games.play import payloads, selectors, services
 from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed, Unavailable
@@ -60,7 +61,7 @@ class GameApiView(APIView):
         user_id = request.user.pk if request.user.is_authenticated else None
         text = payloads.published_text(game.pk, game.version, user_id)
         if text is not None:
-            return HttpResponse(text.encode(), status=code, content_type="application/json")
+            return HttpResponse(localize_text(text).encode(), status=code, content_type="application/json")
         game = selectors.game_get(game_id=game.pk, user=request.user)
         return Response(GameSerializer(game, context={"request": request}).data, status=code)
 
@@ -197,7 +198,7 @@ class MoveListView(GameApiView):
             raise BadRequest("since must be a whole number") from None
         seat = selectors.seat_of(game, request.user)
         entries = selectors.move_entries(game, selectors.moves_since(game, since), seat.number if seat else None)
-        return Response(MoveSerializer(entries, many=True).data)
+        return Response(MoveSerializer(localize(entries), many=True).data)
 
 
 class PositionView(GameApiView):
