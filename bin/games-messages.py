@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ["de", "fr"]
-PYTHON = ["games/rules", "games/play/selectors.py"]
+PYTHON = ["games/rules", "games/play/selectors.py", "games/i18n.py"]
 TEMPLATES = ["templates/base.html", "templates/games/game.html", "templates/games/_chat.html",
              "templates/games/_table_end.html", "templates/games/_review_link.html"]
 SCRIPTS = ["static/js/games", "static/js/shell", "static/js/game.js", "static/js/chat.js", "static/js/live.js",

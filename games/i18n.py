@@ -15,8 +15,14 @@ import orjson
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from games.rules.words import Words
+
+#: Words of the game pages that come from the registry and the models (their msgids for the catalogue): the
+#: games' titles, a seat's result.
+MARKED = [gettext_noop("The Ark of the Covenant"), gettext_noop("Carcassonne"), gettext_noop("Iwari"),
+          gettext_noop("Tikal"), gettext_noop("won"), gettext_noop("lost")]
 
 MARKER = "__words__"
 _MARKER_TEXT = f'"{MARKER}"'
