@@ -41,7 +41,8 @@ django.setup()
 
 
 class WordsCommand(Command):
-    xgettext_options = [*Command.xgettext_options, "--keyword=Words", "--keyword=plural:1,2"]
+    xgettext_options = [*Command.xgettext_options, "--keyword=Words", "--keyword=plural:1,2", "--keyword=n_:1,2",
+                        "--keyword=count:2,3"]
 
 
 domain, ext, *languages = sys.argv[1:]
