@@ -57,7 +57,7 @@ class Words(str):
         return Words._make(self.template, self.plural_template, self.number, self.params, self.literal, True)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Words._make, (self.template, self.plural_template, self.number, dict(self.params), self.literal,
+        return (_rebuild, (self.template, self.plural_template, self.number, dict(self.params), self.literal,
                               self.capital))
 
     def to_json(self) -> dict[str, Any]:
@@ -71,6 +71,12 @@ class Words(str):
         if self.capital:
             out["cap"] = True
         return out
+
+
+def _rebuild(template: str, plural: Optional[str], count: Optional[int], params: Mapping[str, object], literal: bool,
+             capital: bool) -> Words:
+    """A pickled ``Words`` made again (a plain function: pickle finds it by name)."""
+    return Words._make(template, plural, count, params, literal, capital)
 
 
 def text(value: object) -> Words:
