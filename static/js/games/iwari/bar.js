@@ -89,7 +89,7 @@ function drawHand(parts, ctx) {
     parts.handBox.appendChild(handCard(c, i, { chosen: ui.selected.includes(i), hint: hints.get(i), disabled: ui.busy },
       () => ctx.toggleCard(i)));
   });
-  if (!h.length) parts.handBox.appendChild(el("span", "iw-muted", "no cards"));
+  if (!h.length) parts.handBox.appendChild(el("span", "iw-muted", _("no cards")));
 }
 
 function undoWhy(ui) {

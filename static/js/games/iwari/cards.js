@@ -27,9 +27,9 @@ export function handCard(card, index, state, onClick) {
   if (state.hint === "pair") cls.push("iw-pair-hint");
   if (state.hint === "pays") cls.push("iw-pays-hint");
   const parts = face(card);
-  let label = `${biomeName(card)} card`;
-  if (state.hint === "pair") { parts.push(el("span", "iw-card-tag", "pair")); label += ": completes the pair"; }
-  if (state.hint === "pays") { parts.push(el("span", "iw-card-tag", "pays")); label += ": pays for the place you pointed at"; }
+  let label = fill(_("%(biome)s card"), { biome: biomeName(card) });
+  if (state.hint === "pair") { parts.push(el("span", "iw-card-tag", _("pair"))); label = fill(_("%(card)s: completes the pair"), { card: label }); }
+  if (state.hint === "pays") { parts.push(el("span", "iw-card-tag", _("pays"))); label = fill(_("%(card)s: pays for the place you pointed at"), { card: label }); }
   return button(parts, cls.join(" "), onClick, {
     pressed: !!state.chosen, disabled: !!state.disabled, key: `card-${index}`, label,
     data: { card, index: String(index) },

@@ -131,7 +131,7 @@ export function drawTribes(box, scene) {
       const known = (v.known || [])[seat] || [];
       if (known.length && seat !== v.your_seat) {
         const k = el("div", "iw-known");
-        k.append(el("span", "iw-muted", "known: "), ...known.map((c) => chip(c)));
+        k.append(el("span", "iw-muted", `${_("known:")} `), ...known.map((c) => chip(c)));
         cards.appendChild(k);
       }
     }
@@ -143,7 +143,7 @@ export function drawTribes(box, scene) {
       else {
         const total = now.tents[seat] + now.totems[seat] + now.settlements[seat];
         const td = el("td", "num", `+${total}`);
-        td.appendChild(el("span", "iw-muted iw-split", ` (tents ${now.tents[seat]}, totems ${now.totems[seat]}, settlements ${now.settlements[seat]})`));
+        td.appendChild(el("span", "iw-muted iw-split", ` ${fill(_("(tents %(tents)s, totems %(totems)s, settlements %(settlements)s)"), { tents: now.tents[seat], totems: now.totems[seat], settlements: now.settlements[seat] })}`));
         tr.appendChild(td);
       }
     }

@@ -104,7 +104,7 @@ export function drawTopMark(g, x, y, sp, words) {
     svgEl("rect", { x: x - 13, y: y + TOP.y0, width: 26, height: TOP.y1 - TOP.y0, rx: 6, class: "tk-treasure-badge" }, tg);
     gem(tg, x - 6, y + (TOP.y0 + TOP.y1) / 2);
     svgText(tg, x + 4.5, y + TOP.y1 - 2.6, sp.treasures, "tk-treasure-count");
-    svgTitle(tg, `${sp.treasures} treasure${sp.treasures === 1 ? "" : "s"} left to dig`);
+    svgTitle(tg, fill(n_("%(n)s treasure left to dig", "%(n)s treasures left to dig", sp.treasures), { n: sp.treasures }));
     return true;
   }
   if (sp.camp !== null && sp.camp !== undefined) {
@@ -160,7 +160,7 @@ export function drawCamp(parent, x, bottom, owner, name) {
   const g = svgEl("g", { class: "tk-camp tk-box", "data-seat": owner }, parent);
   svgEl("polygon", { points: `${x - 12},${bottom} ${x},${bottom - 12} ${x + 12},${bottom}`, fill: seat(owner).colour, class: "tk-camp-tent" }, g);
   seatShape(g, owner, x, bottom - 3.2, 5.5, "tk-camp-door", "#fff");
-  svgTitle(g, `${name}'s camp`);
+  svgTitle(g, fill(_("%(name)s's camp"), { name }));
   return g;
 }
 
