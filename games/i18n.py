@@ -9,6 +9,7 @@ engine made.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Optional
 
 import orjson
@@ -83,13 +84,52 @@ def localize(obj: Any) -> Any:
     return obj
 
 
-def localize_text(text: str) -> str:
-    """A payload's JSON text (as ``games.play.payloads.to_json`` wrote it) in the active language."""
-    if _MARKER_TEXT not in text:
-        return text
-    from games.play.payloads import to_json
+#: Above this many markers, ``localize_text`` decodes the whole payload instead (bench/localize_text.py).
+MANY_MARKERS = 40
+#: Where a marker object starts in a payload's JSON (``Words.to_json`` puts its template first).
+_MARKER_START = '{"' + MARKER + '":'
+#: A JSON string (skipped whole: templates hold braces) or a brace.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}]')
 
-    return to_json(localize(orjson.loads(text)))
+
+def _object_end(text: str, start: int) -> int:
+    """Where the JSON object opening at ``start`` ends (the index after its closing brace)."""
+    depth = 0
+    for token in _TOKENS.finditer(text, start):
+        mark = token.group()
+        if mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth -= 1
+            if depth == 0:
+                return token.end()
+    raise ValueError("a marker object is not closed")
+
+
+def localize_text(text: str) -> str:
+    """A payload's JSON text (as ``games.play.payloads.to_json`` wrote it) in the active language.
+
+    Only the marker objects are read and replaced by their text (a JSON string written as ``to_json`` writes
+    one): the rest of the payload, most of it, is copied as it is; a payload of many markers is decoded, said
+    and encoded whole, which is then quicker (bench/localize_text.py)."""
+    markers = text.count(_MARKER_TEXT)
+    if not markers:
+        return text
+    if markers > MANY_MARKERS:  # a whole decode and encode (in C) beats reading hundreds of markers one by one
+        from games.play.payloads import to_json
+
+        return to_json(localize(orjson.loads(text)))
+    out = []
+    pos = 0
+    start = text.find(_MARKER_START)
+    while start != -1:
+        end = _object_end(text, start)
+        said = _from_json(orjson.loads(text[start:end]))
+        out += [text[pos:start], orjson.dumps(said).decode().replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")]
+        pos = end
+        start = text.find(_MARKER_START, pos)
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def json_default(obj: Any) -> Any:
