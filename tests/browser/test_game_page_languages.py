@@ -6,6 +6,7 @@ games, the site, board places like C3, a map's territories), is English left in 
 checked the same way for one game."""
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -93,8 +94,9 @@ def words_left(text: str, names: list[str], allowed: set[str]) -> str:
     return " ".join(kept)
 
 
-def page_texts(new_page: Any, user: Any, game: Game, lang: str) -> tuple[list[str], Any]:
-    page = new_page(locale=lang, extra_http_headers={"Accept-Language": lang})
+def page_texts(new_page: Any, user: Any, game: Game, lang: str, phone: bool = False) -> tuple[list[str], Any]:
+    size = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True} if phone else {"width": 1400, "height": 900}
+    page = new_page(locale=lang, extra_http_headers={"Accept-Language": lang}, **size)
     log_in(page, user.username, PASSWORD)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.moves.length > 0"
@@ -102,6 +104,9 @@ def page_texts(new_page: Any, user: Any, game: Game, lang: str) -> tuple[list[st
     page.wait_for_function("() => document.querySelector('#log li') && document.querySelector('#turn-line').textContent")
     assert page.evaluate("document.documentElement.lang") == lang
     assert not page.errors, page.errors
+    shots = os.environ.get("GAME_PAGE_SHOTS")  # a folder to keep screenshots of the pages in, to look at
+    if shots:
+        page.screenshot(path=f"{shots}/{game.game}-{lang}{'-phone' if phone else ''}.png", full_page=True)
     return page.evaluate(TEXTS), page
 
 
@@ -112,6 +117,9 @@ def english_left(new_page: Any, name: str, lang: str) -> list[str]:
     mover = game.seats.get(number=game.current_seat).user
     english, _ = page_texts(new_page, mover, game, "en")
     local, page = page_texts(new_page, mover, game, lang)
+    phone, _ = page_texts(new_page, mover, game, lang, phone=True)  # a phone's page: its own controls
+    local += phone
+    english += page_texts(new_page, mover, game, "en", phone=True)[0]
     names = proper_names(game, page)
     allowed = same_words_allowed(lang)
     english_set = set(english)
