@@ -223,7 +223,7 @@ class PositionView(GameApiView):
         view = selectors.position(game, seq, steps, seat.number if seat else None) if game.started_at else None
         if view is None:
             raise exceptions.NotFound("there is no such move in this game")
-        return Response({"seq": seq, "step": steps, "view": view})
+        return Response(localize({"seq": seq, "step": steps, "view": view}))  # the engine's words said
 
 
 class RecordView(GameApiView):
