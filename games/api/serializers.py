@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.i18n import localize
 from games.models import MOVE_HOURS_CHOICES, Game, Move, Seat
 from games.play.payloads import game_payload, progress_of, turn_entry
 from games.play.selectors import game_view_for_user, seat_of
@@ -87,7 +88,8 @@ class GameSerializer(serializers.ModelSerializer):
         """The declared fields, built by ``games.play.payloads.game_payload`` (the sockets send the same)."""
         user = self._user()
         user_id = user.pk if getattr(user, "is_authenticated", False) else None
-        return game_payload(game, list(game.seats.all()), user_id, with_view=self.context.get("with_view", True))
+        return cast(dict[str, Any], localize(game_payload(game, list(game.seats.all()), user_id,
+                                                          with_view=self.context.get("with_view", True))))
 
     def fields_representation(self, game: Game) -> dict[str, Any]:
         """The same, field by field through DRF (slow): ``tests`` hold ``to_representation`` to it."""

@@ -23,6 +23,7 @@ from games.api.serializers import (
     TurnSerializer,
     UndoSerializer,
 )
+from games.i18n import localize, localize_text
 from games.models import Game
 from games.play import payloads, selectors, services
 from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed, Unavailable
@@ -61,7 +62,7 @@ class GameApiView(APIView):
         user_id = request.user.pk if request.user.is_authenticated else None
         text = payloads.published_text(game.pk, game.version, user_id)
         if text is not None:
-            return HttpResponse(text.encode(), status=code, content_type="application/json")
+            return HttpResponse(localize_text(text).encode(), status=code, content_type="application/json")
         game = selectors.game_get(game_id=game.pk, user=request.user)
         return Response(GameSerializer(game, context={"request": request}).data, status=code)
 
@@ -198,7 +199,7 @@ class MoveListView(GameApiView):
             raise BadRequest(_("since must be a whole number")) from None
         seat = selectors.seat_of(game, request.user)
         entries = selectors.move_entries(game, selectors.moves_since(game, since), seat.number if seat else None)
-        return Response(MoveSerializer(entries, many=True).data)
+        return Response(MoveSerializer(localize(entries), many=True).data)
 
 
 class PositionView(GameApiView):
@@ -223,7 +224,7 @@ class PositionView(GameApiView):
         view = selectors.position(game, seq, steps, seat.number if seat else None) if game.started_at else None
         if view is None:
             raise exceptions.NotFound(_("there is no such move in this game"))
-        return Response({"seq": seq, "step": steps, "view": view})
+        return Response(localize({"seq": seq, "step": steps, "view": view}))  # the engine's words said
 
 
 class RecordView(GameApiView):

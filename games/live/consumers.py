@@ -37,9 +37,11 @@ from django.contrib.auth import get_user, get_user_model
 from django.db import connections
 from django.db.models import F
 from django.http import HttpRequest
+from django.utils import translation
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.chat.live import ChatSocket
+from games.i18n import localize_text, scope_language
 from games.live.broadcast import OPEN_GAMES_GROUP, account_group, game_group, user_group
 from games.models import Game, Seat
 from games.play import payloads
@@ -105,11 +107,13 @@ def nesting(text: str) -> int:
     return deepest
 
 
-def game_text(game_id: int, user: Any) -> tuple[int, str]:
+def game_text(game_id: int, user: Any, language: Optional[str] = None) -> tuple[int, str]:
     """The game's present version and its ``game`` message for ``user`` as JSON (GameNotFound if hidden)."""
     game = game_get(game_id=game_id, user=user)
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
     payload = payloads.to_json(payloads.game_payload(game, list(game.seats.all()), user_id))
+    with translation.override(language or translation.get_language()):
+        payload = localize_text(payload)
     return game.version, payloads.socket_text(game.version, payload)
 
 
@@ -311,6 +315,7 @@ class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
         self.game_id: int = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         self.sent_version = -1
+        self.language = scope_language(self.scope)  # the engines' words in the reader's language (games/i18n.py)
         await self.accept()  # accept first: a close code is only delivered on an open socket
         try:
             # Join before reading, so that no change committed after the read can be missed.
@@ -324,7 +329,7 @@ class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
         """Re-read the game and send this user's view of it (raises GameNotFound if they may not see it)."""
         if not await self.account_ok():
             return
-        version, text = await db_read(game_text)(self.game_id, self.user)
+        version, text = await db_read(game_text)(self.game_id, self.user, self.language)
         if version < self.sent_version:
             return  # a newer version went out while this one was read
         self.sent_version = version
@@ -359,6 +364,8 @@ class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
         if version <= self.sent_version:
             return  # a newer version went out while the cache was read
         self.sent_version = version
+        with translation.override(self.language):
+            text = localize_text(text)
         await self.send(text_data=payloads.socket_text(version, text))
 
 

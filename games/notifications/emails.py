@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 
 from accounts.services import unsubscribe_url
 from games.chat.selectors import chat_since_last_turn
+from games.i18n import localize
 from games.models import Game, Move, Seat, SentEmail
 from games.play import clock, selectors
 from games.play.payloads import audience_views, progress_of
@@ -65,7 +66,8 @@ def since_last_move(game: Game, seat_number: Optional[int]) -> list[str]:
     moves = list(game.moves.filter(seq__gt=last).select_related("user").order_by("-seq")[:SINCE_MOST])[::-1]
     lines = []
     for entry in selectors.move_entries(game, moves, seat_number):
-        lines.append(entry["words"] + "".join(f" ({w})" for w in entry["event_words"]))
+        # the engines' words in the active language (games/i18n.py): the recipient's, where the email is made
+        lines.append(localize(entry["words"]) + "".join(f" ({localize(w)})" for w in entry["event_words"]))
     return lines
 
 
@@ -82,7 +84,7 @@ def board_in_words(game: Game, seat_number: Optional[int]) -> dict[str, Any]:
              "status": "" if s.status == Seat.Status.PLAYING else s.get_status_display()}
             for s in seats]
     return {
-        "position": eng.describe_position(view) if view else "",
+        "position": localize(eng.describe_position(view)) if view else "",
         "scores": rows, "scores_line": ", ".join(f"{r['name']} {r['score']}" + (_(" (you)") if r["you"] else "")
                                                  for r in rows),
         "since": since_last_move(game, seat_number),

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.fields import DateTimeField
 
+from games.i18n import json_default
 from games.models import Game, Seat
 from games.play.turns import Progress
 from games.ratings.selectors import attach_seat_ratings
@@ -133,9 +134,12 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
 def to_json(payload: Any) -> str:
     """Compact JSON as DRF's renderer writes it (UTF-8, no spaces, JavaScript's line separators escaped).
 
-    Encoded by orjson: three payloads per turn, and the standard library took several times as long.
+    Encoded by orjson: three payloads per turn, and the standard library took several times as long. The
+    engines' words (``Words``) go in as marker objects that keep their templates: ``games.i18n.localize_text``
+    says them in the reader's language at the exit, so the text is the same for every language.
     """
-    text = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
+    text = orjson.dumps(payload, default=json_default,
+                        option=orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS).decode()
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 

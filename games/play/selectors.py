@@ -1,16 +1,16 @@
 """Read-only queries and the per-user game view."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.models import Game, Move, Seat
 from games.play.errors import GameNotFound
 from games.play.payloads import audience_views, playing_seat, progress_of
 from games.rules import engine, record
+from games.rules.words import Words, text
 
 #: A game's seats with their users in one query (not one for seats and one for users).
 SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -136,10 +136,12 @@ def position(game: Game, seq: int, step: Optional[int], seat: Optional[int]) -> 
 
 
 #: Words for the moves that are not entries of the game (the seat's or player's name goes first).
-SEAT_CHANGE_WORDS: dict[str, Any] = {
-    Move.Kind.RESIGN: gettext_lazy("resigned"), Move.Kind.REMOVE: gettext_lazy("was removed from the game"),
-    Move.Kind.SETTLE: gettext_lazy("the game was settled by a moderator: final scoring now"),
-    Move.Kind.ABORT: gettext_lazy("the game was aborted")}
+SEAT_CHANGE_WORDS: dict[str, Callable[[Words], Words]] = {
+    Move.Kind.RESIGN: lambda who: Words("{who} resigned", who=who) if who else Words("resigned"),
+    Move.Kind.REMOVE: lambda who: Words("{who} was removed from the game", who=who) if who
+    else Words("was removed from the game"),
+    Move.Kind.SETTLE: lambda who: Words("the game was settled by a moderator: final scoring now"),
+    Move.Kind.ABORT: lambda who: Words("the game was aborted")}
 
 
 def seat_names(game: Game) -> list[str]:
@@ -162,26 +164,29 @@ def move_entries(game: Game, moves: Iterable[Move], audience: Optional[int]) -> 
     for move in moves:
         who = names[move.seat] if move.seat is not None and move.seat < len(names) else ""
         turn = eng.entry_for(move.turn, move.seat, audience) if move.turn is not None else None
+        words: Words
         if turn is not None:
             what = eng.entry_words(turn)
-            words = f"{who} {what}" if who and move.kind != Move.Kind.FORCED else what
+            words = Words("{who} {what}", who=text(who), what=what) if who and move.kind != Move.Kind.FORCED \
+                else text(what)
             if move.kind == Move.Kind.TIMEOUT:
-                words += _(" (the server played: time ran out)")
+                words = Words("{words} (the server played: time ran out)", words=words)
         elif move.kind == Move.Kind.ABORT and who:  # a seat left before every player had played (seats.py)
-            words = _("%(player)s left before every player had played a turn: the game is aborted, and rates no "
-                      "one") % {"player": who}
+            words = Words("{who} left before every player had played a turn: the game is aborted, and rates no one",
+                          who=text(who))
         else:
-            change = str(SEAT_CHANGE_WORDS.get(move.kind, move.kind))
+            say = SEAT_CHANGE_WORDS.get(move.kind)
+            named = text(who) if move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else text("")
+            words = say(named) if say is not None else text(move.kind)
             if move.kind == Move.Kind.SETTLE and move.user_id is None:  # games/play/seats.py: no person left
-                change = _("no person was left playing: final scoring now")
-            words = f"{who} {change}" if who and move.kind in (Move.Kind.RESIGN, Move.Kind.REMOVE) else change
+                words = Words("no person was left playing: final scoring now")
         steps = [eng.step_for(step, move.seat, audience) for step in move.steps or []]
         out.append({
             "seq": move.seq, "kind": move.kind, "seat": move.seat,
             "user": move.user.username if move.user is not None and move.seat is not None
             and players.get(move.seat) == move.user_id else None,
             # a sentence starts with a capital, but a name stays as its player writes it ("amelia laid ...")
-            "turn": turn, "words": words if who and words.startswith(who) else words[:1].upper() + words[1:],
+            "turn": turn, "words": words if who and words.startswith(who) else words.capitalized(),
             "steps": [{"action": step, "words": eng.step_words(step)} for step in steps],
             "events": move.events or [], "event_words": [eng.describe_event(e, names) for e in move.events or []],
             "version": move.version, "created_at": move.created_at,

@@ -30,6 +30,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
+from .words import Words
+
 #: ``current_player`` returns this while the next step is a chance event (a draw).
 CHANCE = -1
 #: ``current_player`` returns this once the game is over.
@@ -40,10 +42,10 @@ Seed = Union[int, str]
 
 #: What an audience sees of an action of another seat that the engine does not declare public, and its words.
 HIDDEN_STEP: dict[str, Any] = {"type": "hidden"}
-HIDDEN_STEP_WORDS = "drew a card"
+HIDDEN_STEP_WORDS = Words("drew a card")
 #: What an audience sees of an entry of another seat that the engine does not declare public, and its words.
 HIDDEN_ENTRY: dict[str, Any] = {"hidden": True}
-HIDDEN_ENTRY_WORDS = "took a turn"
+HIDDEN_ENTRY_WORDS = Words("took a turn")
 
 
 def quoted(value: Any, most: int = 40) -> str:

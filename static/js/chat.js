@@ -6,6 +6,7 @@
 //   document.dispatchEvent(new CustomEvent("game:replay", {detail: {seq: N}}))   (seq: null = back to live)
 // and the chat then shows only the messages written by that move.
 import { tableSocket } from "./table-socket.js";
+const _ = (s) => (window.gettext ? window.gettext(s) : s);  // the page's words in the reader's language (/jsi18n/)
 
 const root = document.getElementById("chat");
 
@@ -79,7 +80,7 @@ class Chat {
       button.type = "button";
       button.className = "chat-report btn small";
       button.dataset.id = String(id);
-      button.textContent = "Report";
+      button.textContent = _("Report");
       li.append(" ", button);
     }
     li.hidden = this.replaySeq !== null && Number(li.dataset.seq) > this.replaySeq;
@@ -109,7 +110,7 @@ class Chat {
     this.say("");
     const { ok, data } = await api(this.api, "POST", { text });
     if (!ok) {
-      this.say(data?.detail || data?.text?.[0] || "The message could not be sent.");
+      this.say(data?.detail || data?.text?.[0] || _("The message could not be sent."));
       return;
     }
     box.value = "";
@@ -117,11 +118,11 @@ class Chat {
   }
 
   async report(button) {
-    const reason = window.prompt("Why report this message to the moderators?", "") ?? null;
+    const reason = window.prompt(_("Why report this message to the moderators?"), "") ?? null;
     if (reason === null) return;
     const { ok } = await api(`/api/chat/${Number(button.dataset.id)}/report/`, "POST", { reason });
     button.disabled = true;
-    button.textContent = ok ? "Reported" : "Not reported";
+    button.textContent = ok ? _("Reported") : _("Not reported");
   }
 
   async toggleMute() {
@@ -129,7 +130,7 @@ class Chat {
     if (!ok) return;
     this.muted = data.muted;
     const button = this.el.querySelector("#chat-mute");
-    button.textContent = this.muted ? "Unmute" : "Mute";
+    button.textContent = this.muted ? _("Unmute") : _("Mute");
     button.setAttribute("aria-pressed", String(this.muted));
     this.el.querySelector("#chat-muted-note").hidden = !this.muted;
     this.list.hidden = this.muted;

@@ -12,7 +12,10 @@ import { finalHTML, seatsHTML, timeLeft } from "./shell/panels.js";
 import { Replay } from "./shell/replay.js";
 import { errorDetail, getJSON, postJSON } from "./shell/server.js";
 import { seatActionsHTML, turnInfoHTML, turnLineText } from "./shell/turn.js";
-import { escapeHtml } from "./shell/words.js";
+import { _, escapeHtml, fill } from "./shell/words.js";
+
+/** The window title's mark while it is the reader's turn. */
+const YOUR_TURN = () => `${_("Your turn")} · `;
 
 // ms between two checks that the page shows the game's present version (a push lost is made up for).
 const CATCH_UP_EVERY = 30000;
@@ -102,7 +105,7 @@ class GamePage {
       this.showBoard();
     } catch (err) {
       console.error(err);
-      this.error("The board could not be drawn: reload the page, or play from the list of moves (?board=list).");
+      this.error(_("The board could not be drawn: reload the page, or play from the list of moves (?board=list)."));
     } finally {
       this.settled("board");
     }
@@ -173,7 +176,7 @@ class GamePage {
     try {
       answer = await postJSON(this.url + path, { version: this.game.version, ...body });
     } catch {
-      this.error("Not sent: the server could not be reached. Check your connection and try again.");
+      this.error(_("Not sent: the server could not be reached. Check your connection and try again."));
       throw Object.assign(new Error("offline"), { status: 0 });
     } finally {
       this.sending = false;
@@ -186,10 +189,10 @@ class GamePage {
     }
     const detail = errorDetail(res, data);
     if (res.status === 409) {
-      this.error(`Not played: ${detail}. The game changed in the meantime: the page now shows it as it is.`);
+      this.error(fill(_("Not played: %(detail)s. The game changed in the meantime: the page now shows it as it is."), { detail }));
       this.refresh();
     } else {
-      this.error(`Not played: ${detail}`);
+      this.error(fill(_("Not played: %(detail)s"), { detail }));
     }
     throw Object.assign(new Error(detail), { status: res.status, detail });
   }
@@ -240,7 +243,7 @@ class GamePage {
     if (arrive) this.arrival.run();
     else if (changed) this.loadMoves();
     if (changed && !wasMine && this.myTurn && document.hidden) {
-      document.title = `Your turn · ${document.title.replace(/^Your turn · /, "")}`;
+      document.title = YOUR_TURN() + (document.title.startsWith(YOUR_TURN()) ? document.title.slice(YOUR_TURN().length) : document.title);
     }
   }
 
@@ -323,7 +326,7 @@ class GamePage {
 
   plainName(seat) {
     const s = this.game.seats.find((x) => x.seat === seat);
-    return s ? (s.user.display_name || s.user.username) : `Seat ${seat + 1}`;
+    return s ? (s.user.display_name || s.user.username) : fill(_("Seat %(n)s"), { n: seat + 1 });
   }
 
   name(seat) {
@@ -369,8 +372,8 @@ class GamePage {
     // a board that draws its own Undo (``ownsUndo``) gets none from the shell
     const undo = this.myTurn && !this.replay && !this.arrival.active && !this.boardUI?.ownsUndo ? g.turn?.undo || 0 : 0;
     const buttons = [];
-    if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">Undo last step</button>`);
-    if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">Undo the whole turn</button>`);
+    if (undo) buttons.push(`<button type="button" class="btn" data-act="undo">${_("Undo last step")}</button>`);
+    if (undo > 1) buttons.push(`<button type="button" class="btn" data-act="undo-turn">${_("Undo the whole turn")}</button>`);
     const row = this.$("#turn-buttons");
     if (row.innerHTML !== buttons.join("")) row.innerHTML = buttons.join("");
     this.$("#board-controls").hidden = !!(this.replay || this.arrival.active);
@@ -396,8 +399,8 @@ class GamePage {
     if (this.game.status !== "finished" || this.arrival.active || this.replay) { box.hidden = true; return; }
     box.hidden = false;
     const html = finalHTML(this.game, (s) => this.name(s))
-      + `<div class="buttons"><button type="button" class="btn" data-act="replay">Replay the game</button>
-         <a class="btn" href="${this.url}record/?download=1" download="${this.game.game}-${this.game.id}.json">Download the record</a></div>`;
+      + `<div class="buttons"><button type="button" class="btn" data-act="replay">${_("Replay the game")}</button>
+         <a class="btn" href="${this.url}record/?download=1" download="${this.game.game}-${this.game.id}.json">${_("Download the record")}</a></div>`;
     if (box.innerHTML !== html) box.innerHTML = html;
   }
 
@@ -470,15 +473,15 @@ class GamePage {
     this.root.dataset.connection = state;
     if (state === "closed") {
       banner.hidden = false;
-      banner.textContent = "Live updates are not available for this page; reload it to see new moves.";
+      banner.textContent = _("Live updates are not available for this page; reload it to see new moves.");
     } else {
-      banner.textContent = "Connection lost — reconnecting…";
+      banner.textContent = _("Connection lost — reconnecting…");
     }
   }
 
   tick() {
     for (const el of this.root.querySelectorAll(".time-left[data-deadline]")) el.textContent = `${timeLeft(el.dataset.deadline)} left`;
-    if (!document.hidden && document.title.startsWith("Your turn · ")) document.title = document.title.slice(12);
+    if (!document.hidden && document.title.startsWith(YOUR_TURN())) document.title = document.title.slice(YOUR_TURN().length);
   }
 
   // ---------- controls ----------
@@ -501,7 +504,7 @@ class GamePage {
         "resign-no": () => { this.confirmingResign = false; this.renderSeatActions(); this.$("[data-act=resign]")?.focus(); },
         "resign-yes": () => {
           this.confirmingResign = false;
-          this.send("resign/", {}).then(() => this.say("You resigned this game."), () => {});
+          this.send("resign/", {}).then(() => this.say(_("You resigned this game.")), () => {});
         },
       };
       const run = actions[act] || (this.replay && this.replayer.action(act, btn));
@@ -516,10 +519,10 @@ class GamePage {
     const input = this.$("#invite-link");
     try {
       await navigator.clipboard.writeText(input.value);
-      this.say("Invitation link copied.");
+      this.say(_("Invitation link copied."));
     } catch {
       input.select();
-      this.say("Select the link and copy it.");
+      this.say(_("Select the link and copy it."));
     }
   }
 }

@@ -3,6 +3,8 @@
 // ("game" with status finished) it fetches the page once more and takes the section's results (the server renders
 // them) without reloading the page; when the offer changes ("rematch") it reads the offer again.
 import { tableSocket } from "./table-socket.js";
+const _ = (s) => (window.gettext ? window.gettext(s) : s);  // the page's words in the reader's language (/jsi18n/)
+const fill = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text.replace(/%\(([a-z_]+)\)s/g, (m, name) => String(values[name] ?? m)));
 
 const root = document.getElementById("table-end");
 
@@ -62,7 +64,7 @@ class Rematch {
     });
     const data = await res.json().catch(() => ({}));
     if (res.ok) this.show(data);
-    else this.$("#rematch-status").textContent = data.detail || "That did not work.";
+    else this.$("#rematch-status").textContent = data.detail || _("That did not work.");
   }
 
   show(offer) {
@@ -76,10 +78,10 @@ class Rematch {
     if (offer.new_game) go.href = `/games/${Number(offer.new_game)}/`;
     const status = this.$("#rematch-status");
     if (offer.status === "open") {
-      status.textContent = `${offer.offered_by} offers a rematch, seat order turned. Waiting for ${offer.waiting_for.join(", ")}.`;
-    } else if (offer.status === "started") status.textContent = "The rematch has started.";
-    else if (offer.status === "declined") status.textContent = "The rematch was declined.";
-    else status.textContent = player ? "Play again, the same players, seat order turned?" : "";
+      status.textContent = fill(_("%(who)s offers a rematch, seat order turned. Waiting for %(waiting)s."), { who: offer.offered_by, waiting: offer.waiting_for.join(", ") });
+    } else if (offer.status === "started") status.textContent = _("The rematch has started.");
+    else if (offer.status === "declined") status.textContent = _("The rematch was declined.");
+    else status.textContent = player ? _("Play again, the same players, seat order turned?") : "";
   }
 }
 

@@ -30,6 +30,7 @@ from django.core import mail
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.i18n import localize_text
 from games.live.consumers import game_message
 from games.models import Game, Move
 from games.notifications import tasks
@@ -217,7 +218,8 @@ def check_everything(table: Table, seen: int) -> int:
         pushed = payloads.views.get(payloads.cache_key(table.pk, game.version, payloads.audience(
             reader.user.pk if reader.user else None, [s.user_id for s in game.seats.all()])))
         if pushed is not None:  # what a socket is pushed after the change
-            check_payload(table, reader, game, json.loads(pushed), f"{reader.name} socket push")
+            # the socket says the cached text's engine words in its reader's language (games/i18n.py)
+            check_payload(table, reader, game, json.loads(localize_text(pushed)), f"{reader.name} socket push")
         if logged:
             assert last is not None
             check_moves(table, reader, game, reader.get(f"/api/games/{table.pk}/moves/?since={seen}"), seen)

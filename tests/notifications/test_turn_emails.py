@@ -139,3 +139,22 @@ def test_another_seat_leaving_does_not_send_the_mover_the_same_turn_email_again(
                 .values_list("kind", flat=True))
     assert kinds == {Notice.Kind.TURN_EMAIL, Notice.Kind.REMINDER, Notice.Kind.TIMEOUT}
     assert Notice.objects.get(game=game, version=game.version, kind=Notice.Kind.TIMEOUT).due_at == deadline
+
+
+def test_the_engine_words_of_a_turn_email_follow_the_active_language(start, clock) -> None:
+    """The position and what the others did since, in the language active where the email is made (the
+    recipient's: accounts activate it); in English exactly the engine's words."""
+    from django.utils import translation
+
+    from games.notifications.emails import board_in_words
+
+    game = play(start(2))
+    seat = game.current_seat
+    with translation.override("en"):
+        english = board_in_words(game, seat)
+    with translation.override("de"):
+        german = board_in_words(game, seat)
+    tile = describe_tile(engine(game.game), game.state["hand"])
+    assert english["position"].startswith(f"Your tile: {tile}.") and german["position"].startswith("Dein Plättchen: ")
+    assert english["since"] and english["since"][0].split(" ")[1] == "laid"
+    assert len(german["since"]) == len(english["since"]) and german["since"][0].split(" ")[1] == "legte"

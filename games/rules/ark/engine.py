@@ -16,6 +16,7 @@ from ..tiles.engine import TileEngine
 from ..tiles.geometry import DELTA, cell, coords, on_board
 from ..tiles.state import ACTION
 from ..tiles.words import spot_words
+from ..words import Words, text
 from .actions import PARSERS, MoveArk, PlaceArk, Prophet
 from .state import ARK, PROPHET, ArkState
 
@@ -324,18 +325,20 @@ class ArkEngine(TileEngine[ArkState]):
     def describe_own_action(self, action: Mapping[str, Any]) -> str:
         kind = action.get("type")
         if kind == "prophet":
-            return f"put the Prophet on {spot_words(str(action.get('at')), str(action.get('kind') or ''))}"
+            return Words("put the Prophet on {spot}",
+                         spot=spot_words(str(action.get("at")), str(action.get("kind") or "")))
         if kind == "ark":
             path = action.get("path") or [[0, 0]]
-            steps = len(path)
-            return f"moved the Ark {steps} step{'s' if steps != 1 else ''} to ({path[-1][0]}, {path[-1][1]})"
+            return Words.plural("moved the Ark {n} step to ({x}, {y})", "moved the Ark {n} steps to ({x}, {y})",
+                                len(path), x=text(path[-1][0]), y=text(path[-1][1]))
         if kind == "place_ark":
-            return f"put the Ark on ({action.get('x')}, {action.get('y')})"
+            return Words("put the Ark on ({x}, {y})", x=text(action.get("x")), y=text(action.get("y")))
         return super().describe_own_action(action)
 
     def describe_entry_extra(self, entry: Mapping[str, Any]) -> str:
         at = entry.get("ark_at")
-        return f", completing the first city, and put the Ark on ({at[0]}, {at[1]})" if at else ""
+        return Words(", completing the first city, and put the Ark on ({x}, {y})", x=text(at[0]), y=text(at[1])) \
+            if at else ""
 
 
 def _field_nodes(board: Board, root: int) -> list[int]:

@@ -10,67 +10,73 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import JSONDict
+from ..words import Words, text
 from .actions import Action, Place, Third
-from .cards import BIOME_NAMES, MAX_CARDS_PER_SETTLE
+from .cards import BIOMES, MAX_CARDS_PER_SETTLE
 from .maps import Board
 from .settle import explored, max_tents, pay_codes
 from .state import DRAW, FEAT, PLACE, SETTLE, THIRD, IwariState
+from .words import BIOME_NAMES, FEAT_NAMES
 
 FEAT_WHERE = {
-    "union": "on a territory where one of your settlements of 4 or more tents stands",
-    "discovery": "on any territory but the one your tent has just filled",
-    "honour": "on a land connection whose two territories both have your tribe leading the totems",
-    "respect": "on a water connection whose two territories both have your tribe leading the totems",
+    "union": Words("on a territory where one of your settlements of 4 or more tents stands"),
+    "discovery": Words("on any territory but the one your tent has just filled"),
+    "honour": Words("on a land connection whose two territories both have your tribe leading the totems"),
+    "respect": Words("on a water connection whose two territories both have your tribe leading the totems"),
 }
 
 
-def _plural(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
+def _biome(biome: int) -> Words:
+    return BIOME_NAMES.get(BIOMES[biome]) or text(BIOMES[biome])
 
 
-def _no_payment(hand: Sequence[int], biome: int, cards_so_far: int) -> str:
+def _no_payment(hand: Sequence[int], biome: int, cards_so_far: int) -> Words:
     """Why no payment is possible for a piece in a territory of ``biome``."""
     if cards_so_far >= MAX_CARDS_PER_SETTLE:
-        return f"{MAX_CARDS_PER_SETTLE} cards are played: no more this turn"
+        return Words("{n} cards are played: no more this turn", n=MAX_CARDS_PER_SETTLE)
     if not sum(hand):
-        return "no card is left in hand"
+        return Words("no card is left in hand")
     if cards_so_far:
-        return f"the cards left pay for nothing more: one {BIOME_NAMES[biome]} card, or a pair if " \
-               f"{MAX_CARDS_PER_SETTLE - cards_so_far} more cards may be played"
-    return f"the hand holds no {BIOME_NAMES[biome]} card and no pair"
+        return Words("the cards left pay for nothing more: one {biome} card, or a pair if {n} more cards may be played",
+                     biome=_biome(biome), n=MAX_CARDS_PER_SETTLE - cards_so_far)
+    return Words("the hand holds no {biome} card and no pair", biome=_biome(biome))
 
 
-def _totem_reason(state: IwariState, board: Board, tribe: int, t: int, first: bool) -> str:
-    name = board.territory_names[t]
+def _totem_reason(state: IwariState, board: Board, tribe: int, t: int, first: bool) -> Words:
+    name = text(board.territory_names[t])
     if first and not explored(state, t):
-        return f"{name} is unexplored: its first piece must be a tent"
+        return Words("{name} is unexplored: its first piece must be a tent", name=name)
     if state.totem_supply[tribe] <= 0:
-        return "no totem is left in supply"
+        return Words("no totem is left in supply")
     count, largest = state.totem_count[t], max_tents(state, t)
     if count >= largest:
-        held = f"holds {_plural(count, 'totem')}" if count else "is empty"
-        return f"{name}'s totem circle {held}, and a totem needs a tribe with more tents there than that " \
-               f"(the most any tribe has is {largest})"
+        if count:
+            return Words.plural("{name}'s totem circle holds {n} totem, and a totem needs a tribe with more tents there "
+                                "than that (the most any tribe has is {largest})",
+                                "{name}'s totem circle holds {n} totems, and a totem needs a tribe with more tents there "
+                                "than that (the most any tribe has is {largest})", count, name=name, largest=largest)
+        return Words("{name}'s totem circle is empty, and a totem needs a tribe with more tents there than that "
+                     "(the most any tribe has is {largest})", name=name, largest=largest)
     if state.phase == THIRD:
-        return f"a third-tribe totem in {name} does not lead to its best move"
-    return f"no totem can go to {name} now"
+        return Words("a third-tribe totem in {name} does not lead to its best move", name=name)
+    return Words("no totem can go to {name} now", name=name)
 
 
-def _tent_reason(state: IwariState, board: Board, tribe: int, t: int) -> str:
+def _tent_reason(state: IwariState, board: Board, tribe: int, t: int) -> Words:
     if state.tent_supply[tribe] <= 0:
-        return "no tent is left in supply"
-    return f"every tent space of {board.territory_names[t]} is taken"
+        return Words("no tent is left in supply")
+    return Words("every tent space of {name} is taken", name=text(board.territory_names[t]))
 
 
 def _place_reason(state: IwariState, board: Board, tribe: int, t: int, hand: Sequence[int], cards: int,
-                  first: bool) -> str:
+                  first: bool) -> Words:
     """Why no piece of ``tribe`` can go to territory ``t`` with ``hand`` (``cards`` played so far)."""
     if not pay_codes(hand, board.biome[t], cards):
         return _no_payment(hand, board.biome[t], cards)
     tent = _tent_reason(state, board, tribe, t)
     if first and not explored(state, t):
         return tent
-    return f"{tent}, and {_totem_reason(state, board, tribe, t, first)}"
+    return Words("{tent}, and {totem}", tent=tent, totem=_totem_reason(state, board, tribe, t, first))
 
 
 def _territories(state: IwariState, board: Board, legal: Sequence[Action]) -> tuple[set[str], set[str]]:
@@ -83,8 +89,8 @@ def blocked(state: IwariState, board: Board, legal: Sequence[Action]) -> JSONDic
     """For the seat to move, ``legal`` being its legal actions: ``territories`` and ``totems`` (id -> why
     nothing goes there now) and ``now`` (why the map takes nothing in this phase, or None)."""
     turn, seat = state.turn, state.seat
-    territories: dict[str, str] = {}
-    totems: dict[str, str] = {}
+    territories: dict[str, Words] = {}
+    totems: dict[str, Words] = {}
     now = None
     if state.phase in (SETTLE, PLACE, THIRD):
         lit, lit_totems = _territories(state, board, legal)
@@ -98,39 +104,42 @@ def blocked(state: IwariState, board: Board, legal: Sequence[Action]) -> JSONDic
                 totems[tid] = why if tid not in lit else _totem_reason(
                     state, board, tribe, t, state.phase == SETTLE or (state.phase == THIRD and not turn.third_placed))
         if state.phase == SETTLE and not any(isinstance(a, Place) for a in legal):
-            now = "no piece can be paid for with this hand: exchange a card" if sum(hand) else \
-                "no card in hand: pass"
+            now = Words("no piece can be paid for with this hand: exchange a card") if sum(hand) else \
+                Words("no card in hand: pass")
     elif state.phase == DRAW:
-        now = f"draw {_plural(turn.draws_left, 'card')} now, from the deck or the display; the map waits " \
-              f"for your next turn"
+        now = Words.plural("draw {n} card now, from the deck or the display; the map waits for your next turn",
+                           "draw {n} cards now, from the deck or the display; the map waits for your next turn",
+                           turn.draws_left)
     elif state.phase == FEAT and turn.feats:
-        now = f"the {turn.feats[0].capitalize()} feat goes {FEAT_WHERE[turn.feats[0]]}"
+        feat = turn.feats[0]
+        now = Words("the {feat} feat goes {where}", feat=FEAT_NAMES.get(feat) or text(feat.capitalize()),
+                    where=FEAT_WHERE[feat])
     return {"territories": territories, "totems": totems, "now": now}
 
 
-def _why(state: IwariState, board: Board, tribe: int, t: int, hand: Sequence[int]) -> str:
+def _why(state: IwariState, board: Board, tribe: int, t: int, hand: Sequence[int]) -> Words:
     """Why territory ``t`` takes no piece of the step being played."""
     turn = state.turn
-    name = board.territory_names[t]
+    name = text(board.territory_names[t])
     if state.phase == PLACE:
-        chosen = board.territory_names[turn.territory]
+        chosen = text(board.territory_names[turn.territory])
         if t != turn.territory:
-            return f"this turn's pieces all go to {chosen}"
+            return Words("this turn's pieces all go to {chosen}", chosen=chosen)
         if turn.unexplored:
-            return f"{chosen} was unexplored: it takes one tent this turn"
+            return Words("{chosen} was unexplored: it takes one tent this turn", chosen=chosen)
         return _place_reason(state, board, tribe, t, hand, turn.cards, False)
     if state.phase == THIRD:
         if turn.third_placed:
-            chosen = board.territory_names[turn.third_territory]
+            chosen = text(board.territory_names[turn.third_territory])
             if t != turn.third_territory:
-                return f"the third tribe's pieces all go to {chosen}"
+                return Words("the third tribe's pieces all go to {chosen}", chosen=chosen)
             return _place_reason(state, board, tribe, t, hand, 1, False)
         pieces, cards = turn.third_best
-        reason = _place_reason(state, board, tribe, t, hand, 0, True) if not _some_piece(state, board, tribe, t,
-                                                                                           hand) else ""
-        best = f"the third tribe must make its best move ({_plural(pieces, 'piece')} for {_plural(cards, 'card')})" \
-               f", and no such move starts in {name}"
-        return reason or best
+        if not _some_piece(state, board, tribe, t, hand):
+            return _place_reason(state, board, tribe, t, hand, 0, True)
+        return Words("the third tribe must make its best move ({pieces} for {cards}), and no such move starts in {name}",
+                     pieces=Words.plural("{n} piece", "{n} pieces", pieces), cards=Words.plural("{n} card", "{n} cards", cards),
+                     name=name)
     return _place_reason(state, board, tribe, t, hand, 0, True)
 
 

@@ -6,77 +6,91 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..words import Words, text
 from .data import BASE_CAMP, HEX_INDEX, HEXES, KINDS, SPACE_INDEX, SPACE_NAMES, SPACES
 
+#: The treasures' names (board.json's kinds), for the words of a dig, a find or an exchange.
+TREASURE_WORDS = {"jade mask": Words("jade mask"), "gold mask": Words("gold mask"), "jaguar idol": Words("jaguar idol"),
+                  "serpent pendant": Words("serpent pendant"), "obsidian knife": Words("obsidian knife"),
+                  "shell necklace": Words("shell necklace"), "sun disc": Words("sun disc"),
+                  "painted vase": Words("painted vase")}
 
-def _at(value: Any) -> str:
+
+def _treasure(value: Any) -> Words:
+    return TREASURE_WORDS.get(str(value)) or text(value)
+
+
+def _at(value: Any) -> Words:
     """``the base camp`` or the space's name on the board (``C3``)."""
     try:
         space = SPACE_INDEX[(int(value[0]), int(value[1]))]
     except (TypeError, ValueError, IndexError, KeyError):
-        return "somewhere"
-    return "the base camp" if space == BASE_CAMP else SPACE_NAMES[space]
+        return Words("somewhere")
+    return Words("the base camp") if space == BASE_CAMP else text(SPACE_NAMES[space])
 
 
-def hex_words(hid: Any) -> str:
+def hex_words(hid: Any) -> Words:
     """``a temple (value 4)``, ``a ruin (3 treasures)``, ``a jungle clearing``, ``a volcano``."""
     if hid not in HEX_INDEX:
-        return "a hex"
+        return Words("a hex")
     hx = HEXES[HEX_INDEX[hid]]
     kind = KINDS[hx.kind]
     if kind == "temple":
-        return f"a temple (value {hx.value})"
+        return Words("a temple (value {value})", value=hx.value)
     if kind == "ruin":
-        return f"a ruin ({hx.treasures} treasures)"
-    return "a jungle clearing" if kind == "jungle" else "a volcano"
+        return Words("a ruin ({n} treasures)", n=hx.treasures)
+    return Words("a jungle clearing") if kind == "jungle" else Words("a volcano")
 
 
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def describe_action(action: Mapping[str, Any]) -> str:
+def describe_action(action: Mapping[str, Any]) -> Words:
     """One action (dict form) in words."""
     kind = action.get("type")
-    piece = "the leader" if action.get("piece") == "leader" else "a worker"
+    piece = Words("the leader") if action.get("piece") == "leader" else Words("a worker")
     if kind == "draw":
-        return f"drew {hex_words(action.get('hex'))}"
+        return Words("drew {hex}", hex=hex_words(action.get("hex")))
     if kind == "place":
-        return f"laid the hex on {_at(action.get('at'))}"
+        return Words("laid the hex on {at}", at=_at(action.get("at")))
     if kind == "enter":
-        return f"brought {piece} in at {_at(action.get('at') or SPACES[BASE_CAMP])}"
+        return Words("brought {piece} in at {at}", piece=piece, at=_at(action.get("at") or SPACES[BASE_CAMP]))
     if kind == "move":
-        return f"moved {piece} from {_at(action.get('from'))} to {_at(action.get('to'))}"
+        return Words("moved {piece} from {start} to {end}", piece=piece, start=_at(action.get("from")),
+                     end=_at(action.get("to")))
     if kind == "camp-move":
-        return f"moved {piece} from camp to camp, {_at(action.get('from'))} to {_at(action.get('to'))}"
+        return Words("moved {piece} from camp to camp, {start} to {end}", piece=piece, start=_at(action.get("from")),
+                     end=_at(action.get("to")))
     if kind == "uncover":
-        return f"uncovered a level of the temple at {_at(action.get('at'))}"
+        return Words("uncovered a level of the temple at {at}", at=_at(action.get("at")))
     if kind == "dig":
-        found = f" ({action['treasure']})" if action.get("treasure") else ""
-        return f"dug a treasure{found} at {_at(action.get('at'))}"
+        if action.get("treasure"):
+            return Words("dug a treasure ({treasure}) at {at}", treasure=_treasure(action["treasure"]),
+                         at=_at(action.get("at")))
+        return Words("dug a treasure at {at}", at=_at(action.get("at")))
     if kind == "treasure":
-        return f"found a {action.get('treasure')}"
+        return Words("found a {treasure}", treasure=_treasure(action.get("treasure")))
     if kind == "exchange":
         seat = action.get("seat")
-        whose = f"player {seat + 1}'s" if isinstance(seat, int) else "another player's"
-        return f"exchanged a {action.get('give')} for {whose} {action.get('take')}"
+        if isinstance(seat, int):
+            return Words("exchanged a {give} for player {number}'s {take}", give=_treasure(action.get("give")),
+                         number=seat + 1, take=_treasure(action.get("take")))
+        return Words("exchanged a {give} for another player's {take}", give=_treasure(action.get("give")),
+                     take=_treasure(action.get("take")))
     if kind == "camp":
-        return f"built a camp at {_at(action.get('at'))}"
+        return Words("built a camp at {at}", at=_at(action.get("at")))
     if kind == "guard":
-        return f"placed a guard on the temple at {_at(action.get('at'))}"
+        return Words("placed a guard on the temple at {at}", at=_at(action.get("at")))
     if kind == "end":
-        return "ended the turn"
-    return str(kind)
+        return Words("ended the turn")
+    return text(kind)
 
 
-def _actions(items: Any) -> list[str]:
+def _actions(items: Any) -> list[Words]:
     if not isinstance(items, list):
         return []
     items = [i for i in items if isinstance(i, Mapping)]
     out = []
     entered = sum(1 for i in items if i.get("type") == "enter")
     if entered:
-        out.append(f"brought in {_n(entered, 'explorer', 'explorers')}")
+        out.append(Words.plural("brought in {n} explorer", "brought in {n} explorers", entered))
     moves = [i for i in items if i.get("type") in ("move", "camp-move")]
     if moves:
         ends: list[tuple[Any, Any]] = []   # where each explorer's walk so far ends
@@ -88,50 +102,63 @@ def _actions(items: Any) -> list[str]:
             else:
                 walkers += 1
             ends.append((move.get("piece"), tuple(move.get("to") or ())))
-        out.append(f"moved {_n(walkers, 'explorer', 'explorers')}")
+        out.append(Words.plural("moved {n} explorer", "moved {n} explorers", walkers))
     levels = sum(1 for i in items if i.get("type") == "uncover")
     if levels:
-        out.append(f"uncovered {_n(levels, 'temple level', 'temple levels')}")
+        out.append(Words.plural("uncovered {n} temple level", "uncovered {n} temple levels", levels))
     digs = [i for i in items if i.get("type") == "dig"]
     if digs:
-        out.append(f"dug {_n(len(digs), 'treasure', 'treasures')}")
+        out.append(Words.plural("dug {n} treasure", "dug {n} treasures", len(digs)))
     for item in items:
         if item.get("type") in ("exchange", "camp", "guard"):
             out.append(describe_action(item))
     return out
 
 
-def describe_entry(entry: Mapping[str, Any]) -> str:
+def describe_entry(entry: Mapping[str, Any]) -> Words:
     """A whole entry (record form) in words."""
     if "bonus" in entry:
         done = _actions(entry.get("bonus"))
-        return "took a bonus turn" + (": " + ", ".join(done) if done else " and did nothing")
+        return Words("took a bonus turn: {done}", done=Words.join(done)) if done else \
+            Words("took a bonus turn and did nothing")
     if entry.get("volcano"):
-        return "drew a volcano: a scoring round begins"
-    parts = [f"laid {hex_words(entry.get('hex'))} on {_at(entry.get('at'))}", *_actions(entry.get("actions"))]
-    return ", ".join(parts)
+        return Words("drew a volcano: a scoring round begins")
+    parts = [Words("laid {hex} on {at}", hex=hex_words(entry.get("hex")), at=_at(entry.get("at"))),
+             *_actions(entry.get("actions"))]
+    return Words.join(parts)
 
 
-def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> Words:
     """An event in words."""
     seat = event.get("seat")
-    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+    name = text(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else Words("seat {seat}", seat=seat)
     if event.get("type") == "score":
-        when = {"volcano": "in the volcano round", "final": "in the final round",
-                "settle": "at the settlement"}.get(str(event.get("round")), "")
-        return (f"{name} scored {event.get('points')} {when} ({event.get('temples')} for temples, "
-                f"{event.get('treasures')} for treasures): {event.get('score')} in all")
-    return str(event.get("type"))
+        params = {"name": name, "points": event.get("points"), "temples": event.get("temples"),
+                  "treasures": event.get("treasures"), "score": event.get("score")}
+        when = str(event.get("round"))
+        if when == "volcano":
+            return Words("{name} scored {points} in the volcano round ({temples} for temples, {treasures} for "
+                         "treasures): {score} in all", **params)
+        if when == "final":
+            return Words("{name} scored {points} in the final round ({temples} for temples, {treasures} for "
+                         "treasures): {score} in all", **params)
+        if when == "settle":
+            return Words("{name} scored {points} at the settlement ({temples} for temples, {treasures} for "
+                         "treasures): {score} in all", **params)
+        return Words("{name} scored {points}  ({temples} for temples, {treasures} for treasures): {score} in all",
+                     **params)
+    return text(event.get("type"))
 
 
-def describe_position(view: Mapping[str, Any]) -> str:
+def describe_position(view: Mapping[str, Any]) -> Words:
     """The seat's position in a few words, for its turn email."""
     seat = view.get("your_seat")
     seats = view.get("seats") or []
     if not isinstance(seat, int) or not 0 <= seat < len(seats):
-        return ""
+        return text("")
     mine = seats[seat]
     treasures = sum(mine.get("treasures", {}).values())
     stacks = view.get("stacks") or {}
-    return (f"You have {mine.get('score')} points and {_n(treasures, 'treasure', 'treasures')}; "
-            f"{_n(int(stacks.get('total') or 0), 'hex is', 'hexes are')} left.")
+    return Words("You have {score} points and {treasures}; {hexes} left.", score=mine.get("score"),
+                 treasures=Words.plural("{n} treasure", "{n} treasures", treasures),
+                 hexes=Words.plural("{n} hex is", "{n} hexes are", int(stacks.get("total") or 0)))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, cast
 
 from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, JSONDict, Seed
+from ..words import text
 from . import evaluate as evaluate_mod
 from . import record, sample, serial, words
 from . import view as view_mod
@@ -593,7 +594,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
 
     def describe_own_action(self, action: Mapping[str, Any]) -> str:
         """A game's own action in words."""
-        return str(action.get("type", "an action"))
+        return text(action.get("type", "an action"))
 
     def describe_entry_extra(self, entry: Mapping[str, Any]) -> str:
         """Words for a record turn's own keys, appended to the turn's description."""

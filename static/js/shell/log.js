@@ -2,7 +2,7 @@
 // the last move marked, and the move being shown step by step while it arrives. Each entry opens the replay
 // at that move.
 
-import { escapeHtml } from "./words.js";
+import { _, escapeHtml, fill, n_ } from "./words.js";
 
 /** The entries after my own last turn (what happened while I was away); none for someone watching. */
 export function sinceMoves(moves, me) {
@@ -28,18 +28,18 @@ export function logHTML(moves, me, playing = null) {
     const index = moves.length - i;
     const cls = [since.has(m.seq) ? "new" : "", m.seq === last ? "latest" : "", m.seq === playing ? "playing" : ""]
       .filter(Boolean).join(" ");
-    const mark = m.seq === playing ? ` <span class="log-mark">on the board</span>`
-      : m.seq === last ? ` <span class="log-mark">last move</span>` : "";
-    return `<li class="${cls}" data-seq="${m.seq}"><button type="button" class="log-entry" data-act="replay-at" data-index="${index}" title="Show the board after this move">`
+    const mark = m.seq === playing ? ` <span class="log-mark">${_("on the board")}</span>`
+      : m.seq === last ? ` <span class="log-mark">${_("last move")}</span>` : "";
+    return `<li class="${cls}" data-seq="${m.seq}"><button type="button" class="log-entry" data-act="replay-at" data-index="${index}" title="${_("Show the board after this move")}">`
       + `<span class="turn-no">${m.seq}</span> ${moveWordsHTML(m)}${mark}</button></li>`;
   });
-  return items.join("") || `<li class="muted">No moves yet.</li>`;
+  return items.join("") || `<li class="muted">${_("No moves yet.")}</li>`;
 }
 
 /** Above the log: how many moves since my last turn, Replay and the record. */
 export function historyHTML(moves, me, recordUrl, fileName) {
   const since = sinceMoves(moves, me).length;
-  return `${since ? `<p class="small">${since} move${since === 1 ? "" : "s"} since your last turn (marked below).</p>` : ""}
-    <div class="buttons"><button type="button" class="btn small" data-act="replay">Replay from the start</button>
-    <a class="btn small" href="${recordUrl}" download="${fileName}">Download the record</a></div>`;
+  return `${since ? `<p class="small">${fill(n_("%(n)s move since your last turn (marked below).", "%(n)s moves since your last turn (marked below).", since), { n: since })}</p>` : ""}
+    <div class="buttons"><button type="button" class="btn small" data-act="replay">${_("Replay from the start")}</button>
+    <a class="btn small" href="${recordUrl}" download="${fileName}">${_("Download the record")}</a></div>`;
 }

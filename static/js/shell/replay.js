@@ -4,27 +4,30 @@
 // it, Escape leaves it.
 
 /** The bar's inner HTML. ``words(move)`` is the move's entry in the server's words (HTML, escaped). */
+import { _, fill, n_ } from "./words.js";
+
 export function stepBarHTML({ moves, index, step, words, escape }) {
   const n = moves.length, i = index;
   const move = i ? moves[i - 1] : null;
   const steps = move?.steps || [];
-  const where = move ? `Move <strong>${i}</strong> of ${n}` : `Start of the game <span class="muted">(${n} move${n === 1 ? "" : "s"})</span>`;
+  const where = move ? fill(_("Move <strong>%(i)s</strong> of %(n)s"), { i, n })
+    : `${_("Start of the game")} <span class="muted">(${fill(n_("%(n)s move", "%(n)s moves", n), { n })})</span>`;
   let sub = "";
   if (steps.length > 1) {
     const k = step ?? steps.length;
-    sub = `<div class="buttons sub-steps" role="group" aria-label="Actions of this move">
-        <button type="button" class="btn small" data-act="substep-prev" ${k <= 1 ? "disabled" : ""} aria-label="Previous action of this move">◀ Action</button>
-        <span class="step-no action-no">Action <strong>${k}</strong> of ${steps.length}: ${escape(steps[k - 1].words)}</span>
-        <button type="button" class="btn small" data-act="substep-next" ${k >= steps.length ? "disabled" : ""} aria-label="Next action of this move">Action ▶</button></div>`;
+    sub = `<div class="buttons sub-steps" role="group" aria-label="${_("Actions of this move")}">
+        <button type="button" class="btn small" data-act="substep-prev" ${k <= 1 ? "disabled" : ""} aria-label="${_("Previous action of this move")}">◀ ${_("Action")}</button>
+        <span class="step-no action-no">${fill(_("Action <strong>%(k)s</strong> of %(n)s: %(words)s"), { k, n: steps.length, words: escape(steps[k - 1].words) })}</span>
+        <button type="button" class="btn small" data-act="substep-next" ${k >= steps.length ? "disabled" : ""} aria-label="${_("Next action of this move")}">${_("Action")} ▶</button></div>`;
   }
-  const caption = move ? `${where}: ${words(move)}` : "The board as the game began.";
-  return `<div class="buttons step-buttons" role="group" aria-label="Replay">
-        <button type="button" class="btn small" data-act="step-first" ${i === 0 ? "disabled" : ""} aria-label="The start">«</button>
-        <button type="button" class="btn small" data-act="step-prev" ${i === 0 ? "disabled" : ""} aria-label="Previous move">◀</button>
+  const caption = move ? `${where}: ${words(move)}` : _("The board as the game began.");
+  return `<div class="buttons step-buttons" role="group" aria-label="${_("Replay")}">
+        <button type="button" class="btn small" data-act="step-first" ${i === 0 ? "disabled" : ""} aria-label="${_("The start")}">«</button>
+        <button type="button" class="btn small" data-act="step-prev" ${i === 0 ? "disabled" : ""} aria-label="${_("Previous move")}">◀</button>
         <span class="step-no move-no">${where}</span>
-        <button type="button" class="btn small" data-act="step-next" ${i >= n ? "disabled" : ""} aria-label="Next move">▶</button>
-        <button type="button" class="btn small" data-act="step-last" ${i >= n ? "disabled" : ""} aria-label="The last move">»</button>
-        <button type="button" class="btn small" data-act="end-replay">Back<span class="wide-only"> to the game</span></button></div>
+        <button type="button" class="btn small" data-act="step-next" ${i >= n ? "disabled" : ""} aria-label="${_("Next move")}">▶</button>
+        <button type="button" class="btn small" data-act="step-last" ${i >= n ? "disabled" : ""} aria-label="${_("The last move")}">»</button>
+        <button type="button" class="btn small" data-act="end-replay">${_("Back")}<span class="wide-only"> ${_("to the game")}</span></button></div>
       <p class="step-caption" aria-live="polite">${caption}</p>${sub}`;
 }
 
@@ -50,7 +53,7 @@ export class Replay {
     this.state = { index: Math.max(0, Math.min(moves.length, index)), step: null };
     this.page.replayChanged();
     this.show();
-    this.page.say("Replay: ← → step through the moves; Escape returns to the game.");
+    this.page.say(_("Replay: ← → step through the moves; Escape returns to the game."));
     // the board comes into view (the log that opened the replay may be far below it on a phone), its bar
     // sticks to the bottom of the window
     const area = this.page.$(".board-area");
@@ -89,7 +92,7 @@ export class Replay {
       this.page.drawReplay({ ...data, move: r.index ? moves[r.index - 1] : null });
     };
     if (p.value) draw(p.value); // already here: drawn at once
-    else p.then(draw, () => this.page.error("That position could not be loaded."));
+    else p.then(draw, () => this.page.error(_("That position could not be loaded.")));
     // the neighbours, for a quick step
     if (r.index < moves.length) this.page.prefetch(moves[r.index].seq, null);
     if (r.index > 1) this.page.prefetch(moves[r.index - 2].seq, null);

@@ -4,7 +4,7 @@
 // (payload.turn.action_words, from the engine's describe_action); else it names an action by its fields.
 // A click sends that action as one step. Nothing here knows a rule.
 
-import { escapeHtml } from "../../shell/words.js";
+import { _, escapeHtml } from "../../shell/words.js";
 
 /** Words for an action: the server's where it gave some, else its type and fields. */
 export function actionWords(action) {
@@ -18,7 +18,7 @@ export function actionWords(action) {
 function positionHTML(view) {
   const text = view?.words || view?.summary || view?.description;
   if (text) return `<p>${escapeHtml(text)}</p>`;
-  return `<details class="raw-view"><summary>The position as the server describes it</summary><pre>${escapeHtml(JSON.stringify(view, null, 1))}</pre></details>`;
+  return `<details class="raw-view"><summary>${_("The position as the server describes it")}</summary><pre>${escapeHtml(JSON.stringify(view, null, 1))}</pre></details>`;
 }
 
 export function createBoard(root, boardData, api) {
@@ -43,7 +43,7 @@ export function createBoard(root, boardData, api) {
     if (nodes.length) {
       const h = document.createElement("p");
       h.className = "small";
-      h.textContent = "Choose your next action:";
+      h.textContent = _("Choose your next action:");
       nodes.unshift(h);
     }
     api.setControls(nodes);

@@ -2,23 +2,24 @@
 // hand, the step's buttons, where the chosen cards can go, one Undo (the whole turn as a second choice), and
 // a note (why a place cannot be chosen, what the chosen card needs). Everything offered is a legal action.
 
-import { button, el, plural } from "./dom.js";
+import { button, capital, el, joinWords } from "./dom.js";
 import { cardPicture, deckButton, handCard, takeCard } from "./cards.js";
 import { cardHints, chosenCards, featActions, hand, isMyTurn, legalNow, pairNote, placements } from "./choice.js";
 import { FEAT_NAMES, biomeName, payWords } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 /** The bar's parts, made once (the prompt and the note stay the same nodes: they are live regions). */
 export function makeBar() {
   const bar = el("div", "iw-bar");
   bar.setAttribute("role", "region");
-  bar.setAttribute("aria-label", "Your move");
+  bar.setAttribute("aria-label", _("Your move"));
   const prompt = el("p", "iw-prompt");
   prompt.setAttribute("role", "status");
   prompt.tabIndex = -1;
   const main = el("div", "iw-bar-main");
   const handBox = el("div", "iw-hand");
   handBox.setAttribute("role", "group");
-  handBox.setAttribute("aria-label", "Your cards");
+  handBox.setAttribute("aria-label", _("Your cards"));
   const steps = el("div", "iw-steps");
   main.append(handBox, steps);
   const where = el("div", "iw-where");
@@ -32,38 +33,41 @@ export function makeBar() {
 export function promptText(ui, names) {
   const v = ui.view;
   if (!v) return "";
-  if (ui.replay) return ui.replayCaption || "Replay.";
+  if (ui.replay) return ui.replayCaption || _("Replay.");
   if (v.finished) {
     const w = v.winners || [];
-    return w.length ? `The journey is over: ${w.map(names.seat).join(" and ")} ${w.length > 1 ? "share the victory" : "wins"}.`
-      : "The journey is over.";
+    if (!w.length) return _("The journey is over.");
+    return w.length > 1 ? fill(_("The journey is over: %(names)s share the victory."), { names: joinWords(w.map(names.seat)) })
+      : fill(_("The journey is over: %(name)s wins."), { name: names.seat(w[0]) });
   }
   const who = names.seat(v.current_seat);
   if (!isMyTurn(ui)) {
-    if (v.your_seat === null || v.your_seat === undefined) return `${who} is to play.`;
-    return ["card", "refill"].includes(v.phase) ? `A card is being turned up for ${who}…` : `Waiting for ${who} to play.`;
+    if (v.your_seat === null || v.your_seat === undefined) return fill(_("%(name)s is to play."), { name: who });
+    return fill(["card", "refill"].includes(v.phase) ? _("A card is being turned up for %(name)s…") : _("Waiting for %(name)s to play."), { name: who });
   }
   const ts = v.turn_state || {};
   switch (v.phase) {
     case "settle": {
-      if (legalNow(ui).some((a) => a.type === "pass")) return "No card in hand: pass.";
+      if (legalNow(ui).some((a) => a.type === "pass")) return _("No card in hand: pass.");
       const cards = chosenCards(ui);
-      if (!cards.length) return "Your turn: choose the card(s) to pay, then a lit place.";
-      if (!placements(ui).length) return `${payWords(cards)[0].toUpperCase()}${payWords(cards).slice(1)} pays for nothing now.`;
-      return `Paying ${payWords(cards)}: tap a lit tent space or totem circle.`;
+      if (!cards.length) return _("Your turn: choose the card(s) to pay, then a lit place.");
+      if (!placements(ui).length) return fill(_("%(pay)s pays for nothing now."), { pay: capital(payWords(cards)) });
+      return fill(_("Paying %(pay)s: tap a lit tent space or totem circle."), { pay: payWords(cards) });
     }
     case "place": {
       const t = names.territory(ts.territory);
-      return `A second piece in ${t}? Choose its card(s), then a lit place; or finish with one piece.`;
+      return fill(_("A second piece in %(territory)s? Choose its card(s), then a lit place; or finish with one piece."), { territory: t });
     }
     case "third": {
       const best = ts.third?.best || {};
-      return `The third tribe moves with the cards left in your hand: ${plural(best.pieces || 0, "piece")} for ${plural(best.cards || 0, "card")}. Tap a lit place.`;
+      return fill(_("The third tribe moves with the cards left in your hand: %(pieces)s for %(cards)s. Tap a lit place."), {
+        pieces: fill(n_("%(n)s piece", "%(n)s pieces", best.pieces || 0), { n: best.pieces || 0 }),
+        cards: fill(n_("%(n)s card", "%(n)s cards", best.cards || 0), { n: best.cards || 0 }) });
     }
-    case "draw": return `Draw ${plural(ts.draws_left || 0, "card")}: from the deck or the display.`;
+    case "draw": return fill(n_("Draw %(n)s card: from the deck or the display.", "Draw %(n)s cards: from the deck or the display.", ts.draws_left || 0), { n: ts.draws_left || 0 });
     case "feat": {
       const feat = (ts.feats || [])[0];
-      return `You earned the ${FEAT_NAMES[feat] || feat} feat: tap where it goes (lit).`;
+      return fill(_("You earned the %(feat)s feat: tap where it goes (lit)."), { feat: FEAT_NAMES[feat] || feat });
     }
     default: return "";
   }
@@ -79,19 +83,19 @@ function drawHand(parts, ctx) {
   const mine = isMyTurn(ui);
   const pay = mine && legalNow(ui).some((a) => ["place", "exchange"].includes(a.type));
   const hints = cardHints(ui);
-  parts.handBox.appendChild(el("span", "iw-label", mine ? "Your cards" : "Your hand"));
+  parts.handBox.appendChild(el("span", "iw-label", mine ? _("Your cards") : _("Your hand")));
   h.forEach((c, i) => {
     if (!pay) { parts.handBox.appendChild(cardPicture(c)); return; }
     parts.handBox.appendChild(handCard(c, i, { chosen: ui.selected.includes(i), hint: hints.get(i), disabled: ui.busy },
       () => ctx.toggleCard(i)));
   });
-  if (!h.length) parts.handBox.appendChild(el("span", "iw-muted", "no cards"));
+  if (!h.length) parts.handBox.appendChild(el("span", "iw-muted", _("no cards")));
 }
 
 function undoWhy(ui) {
   const steps = ui.payload?.turn?.steps || [];
-  if (!steps.length) return "Nothing to undo yet.";
-  return "What you drew stays drawn: the steps before it cannot be undone.";
+  if (!steps.length) return _("Nothing to undo yet.");
+  return _("What you drew stays drawn: the steps before it cannot be undone.");
 }
 
 function drawSteps(parts, ctx) {
@@ -106,16 +110,16 @@ function drawSteps(parts, ctx) {
     const exch = acts.filter((a) => a.type === "exchange");
     if (exch.length) {
       const one = cards.length === 1 ? exch.find((a) => a.card === cards[0]) : null;
-      parts.steps.appendChild(button(one ? `Exchange the ${biomeName(one.card)} card` : "Exchange a card", "iw-exchange",
+      parts.steps.appendChild(button(one ? fill(_("Exchange the %(biome)s card"), { biome: biomeName(one.card) }) : _("Exchange a card"), "iw-exchange",
         () => one && act(one), { disabled: !one || busy, key: "exchange",
-          title: one ? "Discard it and draw one card; place nothing" : "Choose exactly one card to exchange" }));
+          title: one ? _("Discard it and draw one card; place nothing") : _("Choose exactly one card to exchange") }));
     }
     const pass = acts.find((a) => a.type === "pass");
-    if (pass) parts.steps.appendChild(button("Pass", "iw-pass iw-primary", () => act(pass), { disabled: busy, key: "pass" }));
+    if (pass) parts.steps.appendChild(button(_("Pass"), "iw-pass iw-primary", () => act(pass), { disabled: busy, key: "pass" }));
   }
   if (v.phase === "place") {
     const done = acts.find((a) => a.type === "done");
-    if (done) parts.steps.appendChild(button("Finish with one piece", "iw-done", () => act(done), { disabled: busy, key: "done" }));
+    if (done) parts.steps.appendChild(button(_("Finish with one piece"), "iw-done", () => act(done), { disabled: busy, key: "done" }));
   }
   if (v.phase === "draw") {
     const deck = acts.find((a) => a.type === "draw-deck");
@@ -127,12 +131,12 @@ function drawSteps(parts, ctx) {
   // one Undo: the last step; the whole turn only as a second, smaller choice; a reason when there is none
   const undo = ui.payload?.turn?.undo || 0;
   const box = el("div", "iw-undo-box");
-  box.appendChild(button("Undo", "iw-undo", () => ctx.undo(false), {
+  box.appendChild(button(_("Undo"), "iw-undo", () => ctx.undo(false), {
     disabled: !undo || busy, key: "undo",
     describedBy: !undo && (ui.payload?.turn?.steps || []).length ? `${parts.note.id}-undo` : null,
-    title: undo ? "Take back your last step" : undoWhy(ui) }));
+    title: undo ? _("Take back your last step") : undoWhy(ui) }));
   if (undo > 1) {
-    box.appendChild(button(`Undo all ${undo} steps`, "iw-undo-all iw-quiet", () => ctx.undo(true), { disabled: busy, key: "undo-all" }));
+    box.appendChild(button(fill(_("Undo all %(n)s steps"), { n: undo }), "iw-undo-all iw-quiet", () => ctx.undo(true), { disabled: busy, key: "undo-all" }));
   }
   if (!undo && (ui.payload?.turn?.steps || []).length) {
     const why = el("span", "iw-undo-why", undoWhy(ui));
@@ -154,9 +158,9 @@ function drawWhere(parts, ctx) {
         disabled: ui.busy, key: `choice-${a.piece || a.type}-${a.at || a.territory}-${(a.pay || []).join("+")}`,
         data: { at: a.at || "", territory: a.territory || "" } }));
     }
-    parts.where.appendChild(button("Back", "iw-cancel iw-quiet", () => ctx.cancelChooser(), { key: "cancel" }));
+    parts.where.appendChild(button(_("Back"), "iw-cancel iw-quiet", () => ctx.cancelChooser(), { key: "cancel" }));
   } else if (v.phase === "feat") {
-    parts.where.appendChild(el("span", "iw-label", "Where"));
+    parts.where.appendChild(el("span", "iw-label", _("Where")));
     for (const a of featActions(ui)) {
       const label = `${FEAT_NAMES[a.feat] || a.feat} on ${names.place(a.at)}`;
       parts.where.appendChild(button(label, "iw-feat-btn", () => ctx.act(a), { disabled: ui.busy, key: `feat-${a.at}`, data: { at: a.at } }));
@@ -165,7 +169,7 @@ function drawWhere(parts, ctx) {
     const show = ui.selected.length > 0 || v.phase === "third";
     const where = show ? [...new Set(placements(ui).map((a) => a.territory))] : [];
     if (where.length) {
-      parts.where.appendChild(el("span", "iw-label", "Where"));
+      parts.where.appendChild(el("span", "iw-label", _("Where")));
       for (const tid of where) {
         parts.where.appendChild(button(names.territory(tid), "iw-where-btn", () => ctx.where(tid), {
           disabled: ui.busy, key: `where-${tid}`, data: { territory: tid } }));

@@ -23,6 +23,7 @@ import { finalPanel, halfJourneyBanner, halfJourneyPanel } from "./scoring.js";
 import { skeleton } from "./layout.js";
 import { createViewport } from "./viewport.js";
 import { makeNames, payWords, sameCards } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 /** Each map's geometry, worked out once (prepare, before the board is made, or at its first drawing). */
 const geometries = new WeakMap();
@@ -132,7 +133,7 @@ export function createBoard(root, boardData, api) {
 
   function redraw() {
     if (!map) {
-      parts.bar.prompt.textContent = "This map is not known to the page.";
+      parts.bar.prompt.textContent = _("This map is not known to the page.");
       return;
     }
     const key = ui.restore?.key || (root.contains(document.activeElement) ? document.activeElement.dataset?.key : null);
@@ -202,9 +203,9 @@ export function createBoard(root, boardData, api) {
   function actionLabel(a, chooser) {
     const t = territories.get(a.territory);
     const mixed = chooser.actions.some((b) => !sameCards(b.pay, a.pay));
-    let text = a.piece === "tent" ? `Tent ${t ? t.tent_spaces.indexOf(a.at) + 1 : a.at}` : "Totem";
-    if (a.type === "third") text = `Third tribe: ${text.toLowerCase()}`;
-    if (mixed || chooser.showPay) text += `, pay ${payWords(a.pay).replace(/^one /, "")}`;
+    let text = a.piece === "tent" ? fill(_("Tent %(n)s"), { n: t ? t.tent_spaces.indexOf(a.at) + 1 : a.at }) : _("Totem");
+    if (a.type === "third") text = fill(_("Third tribe: %(piece)s"), { piece: text });
+    if (mixed || chooser.showPay) text = fill(_("%(piece)s, pay %(pay)s"), { piece: text, pay: payWords(a.pay) });
     return text;
   }
 
@@ -269,7 +270,7 @@ export function createBoard(root, boardData, api) {
       ui.pointed = null;
       ui.note = "";
     } catch (err) {
-      ui.note = `Not played: ${(err && (err.detail || err.message)) || "that step was refused"}.`;
+      ui.note = fill(_("Not played: %(detail)s."), { detail: (err && (err.detail || err.message)) || _("that step was refused") });
     } finally {
       ui.busy = false;
       redraw();
@@ -287,7 +288,7 @@ export function createBoard(root, boardData, api) {
       ui.chooser = null;
       ui.note = "";
     } catch (err) {
-      ui.note = (err && (err.detail || err.message)) || "Nothing to take back.";
+      ui.note = (err && (err.detail || err.message)) || _("Nothing to take back.");
     } finally {
       ui.busy = false;
       redraw();
@@ -301,7 +302,8 @@ export function createBoard(root, boardData, api) {
     const here = placements(ui).filter((a) => (kind === "space" ? a.piece === "tent" && a.at === id : a.piece === "totem" && a.territory === tid));
     const show = ui.view.phase === "third" || (paying(ui) && ui.selected.length > 0);
     if (mine && show && here.length) {
-      const label = kind === "space" ? `${names.territory(tid)}, tent ${territories.get(tid).tent_spaces.indexOf(id) + 1}: pay with` : `Totem in ${names.territory(tid)}: pay with`;
+      const label = kind === "space" ? fill(_("%(territory)s, tent %(n)s: pay with"), { territory: names.territory(tid), n: territories.get(tid).tent_spaces.indexOf(id) + 1 })
+        : fill(_("Totem in %(territory)s: pay with"), { territory: names.territory(tid) });
       ui.focus = tid;
       choose(here, label, tid);
       return;
@@ -316,7 +318,7 @@ export function createBoard(root, boardData, api) {
     const mine = isMyTurn(ui) && !ui.busy;
     if (mine) {
       const feats = featActions(ui).filter((a) => a.at === tid);
-      if (feats.length) { choose(feats, "Place the feat", tid); return; }
+      if (feats.length) { choose(feats, _("Place the feat"), tid); return; }
       if (litNow(ui).territories.has(tid)) { where(tid); return; }
       if (paying(ui) && !ui.selected.length && paymentsAt(ui, tid).length) { pointAt(tid); return; }
       if (litNow(ui).dim || ["draw", "feat"].includes(ui.view.phase) || chosenCards(ui).length) {
@@ -336,7 +338,7 @@ export function createBoard(root, boardData, api) {
   function tapConn(cid) {
     const mine = isMyTurn(ui) && !ui.busy;
     const here = mine ? featActions(ui).filter((a) => a.at === cid) : [];
-    if (here.length) { choose(here, "Place the feat", null); return; }
+    if (here.length) { choose(here, _("Place the feat"), null); return; }
     const c = map.connections.find((x) => x.id === cid);
     if (mine && ui.view.phase === "feat") { say({ kind: "conn", id: cid, territory: c?.a }); return; }
     const cv = (ui.view.connections || []).find((x) => x.id === cid) || {};

@@ -4,6 +4,7 @@
 
 import { button, el, icon } from "./dom.js";
 import { biomeName } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 function face(card) {
   return [icon(`iw-i-${card}`, "iw-card-icon"), el("span", "iw-card-name", biomeName(card))];
@@ -26,9 +27,9 @@ export function handCard(card, index, state, onClick) {
   if (state.hint === "pair") cls.push("iw-pair-hint");
   if (state.hint === "pays") cls.push("iw-pays-hint");
   const parts = face(card);
-  let label = `${biomeName(card)} card`;
-  if (state.hint === "pair") { parts.push(el("span", "iw-card-tag", "pair")); label += ": completes the pair"; }
-  if (state.hint === "pays") { parts.push(el("span", "iw-card-tag", "pays")); label += ": pays for the place you pointed at"; }
+  let label = fill(_("%(biome)s card"), { biome: biomeName(card) });
+  if (state.hint === "pair") { parts.push(el("span", "iw-card-tag", _("pair"))); label = fill(_("%(card)s: completes the pair"), { card: label }); }
+  if (state.hint === "pays") { parts.push(el("span", "iw-card-tag", _("pays"))); label = fill(_("%(card)s: pays for the place you pointed at"), { card: label }); }
   return button(parts, cls.join(" "), onClick, {
     pressed: !!state.chosen, disabled: !!state.disabled, key: `card-${index}`, label,
     data: { card, index: String(index) },
@@ -37,16 +38,16 @@ export function handCard(card, index, state, onClick) {
 
 /** A display card to take (the draw phase). */
 export function takeCard(card, onClick, disabled) {
-  return button([...face(card), el("span", "iw-card-tag", "take")], `iw-card iw-take iw-b-${card}`, onClick, {
-    disabled, key: `take-${card}`, label: `Take the ${biomeName(card)} card from the display`, data: { card },
+  return button([...face(card), el("span", "iw-card-tag", _("take"))], `iw-card iw-take iw-b-${card}`, onClick, {
+    disabled, key: `take-${card}`, label: fill(_("Take the %(biome)s card from the display"), { biome: biomeName(card) }), data: { card },
   });
 }
 
 /** The deck, as a button to draw from (the draw phase). */
 export function deckButton(size, onClick, disabled) {
-  const parts = [el("span", "iw-deck-back"), el("span", "iw-card-name", `Deck (${size})`), el("span", "iw-card-tag", "draw")];
+  const parts = [el("span", "iw-deck-back"), el("span", "iw-card-name", fill(_("Deck (%(n)s)"), { n: size })), el("span", "iw-card-tag", _("draw"))];
   return button(parts, "iw-card iw-deck", onClick, {
-    disabled, key: "deck", label: `Draw the top card of the deck (${size} left)`,
+    disabled, key: "deck", label: fill(_("Draw the top card of the deck (%(n)s left)"), { n: size }),
   });
 }
 

@@ -4,6 +4,7 @@
 
 import { joinWords } from "./dom.js";
 import { biomeName, payWords, sameCards } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 const PIECES = new Set(["place", "third"]);
 
@@ -107,7 +108,7 @@ export function indexesFor(ui, pay) {
 /** "one Coast card or a pair of Forest cards". */
 export function paymentsWords(pays) {
   const words = pays.map(payWords);
-  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+  return words.length <= 1 ? words.join("") : fill(_("%(first)s or %(last)s"), { first: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 /** The sentence under the hand for a chosen single card that pays for nothing alone (a pair would). */
@@ -116,9 +117,10 @@ export function pairNote(ui) {
   if (cards.length !== 1 || !isMyTurn(ui) || !paying(ui)) return "";
   const alone = placements(ui).length > 0;
   const pairs = cardHints(ui).size > 0;
-  if (!alone && pairs) return `One ${biomeName(cards[0])} card pays for nothing here alone: choose a second ${biomeName(cards[0])} card (lit) to pay with a pair.`;
-  if (alone && pairs) return `Or choose the second ${biomeName(cards[0])} card (lit) to pay with a pair: a pair pays for a piece in any territory.`;
-  if (!alone) return `One ${biomeName(cards[0])} card pays for nothing now.`;
+  const biome = biomeName(cards[0]);
+  if (!alone && pairs) return fill(_("One %(biome)s card pays for nothing here alone: choose a second %(biome)s card (lit) to pay with a pair."), { biome });
+  if (alone && pairs) return fill(_("Or choose the second %(biome)s card (lit) to pay with a pair: a pair pays for a piece in any territory."), { biome });
+  if (!alone) return fill(_("One %(biome)s card pays for nothing now."), { biome });
   return "";
 }
 
@@ -134,27 +136,27 @@ export function whyNot(ui, target, names) {
   const v = ui.view;
   const tid = target.territory;
   const place = names.territory(tid);
-  if (ui.replay) return "This is a replay: nothing can be played on it.";
-  if (v.finished) return "The journey is over.";
+  if (ui.replay) return _("This is a replay: nothing can be played on it.");
+  if (v.finished) return _("The journey is over.");
   if (!isMyTurn(ui)) {
-    return v.your_seat === null || v.your_seat === undefined ? `${names.seat(v.current_seat)} is to play.`
-      : `It is ${names.seat(v.current_seat)}'s turn: you can look, and play when your turn comes.`;
+    return fill(v.your_seat === null || v.your_seat === undefined ? _("%(name)s is to play.")
+      : _("It is %(name)s's turn: you can look, and play when your turn comes."), { name: names.seat(v.current_seat) });
   }
   const blocked = v.blocked || { territories: {}, totems: {}, now: null };
   if (target.kind === "space") {
     const holder = (v.spaces || {})[target.id];
-    if (holder !== null && holder !== undefined) return `${place}: this tent space already holds ${names.tribe(holder)}'s tent.`;
+    if (holder !== null && holder !== undefined) return fill(_("%(place)s: this tent space already holds %(name)s's tent."), { place, name: names.tribe(holder) });
   }
   if (blocked.now) return `${capital(blocked.now)}.`;
-  if (target.kind === "conn") return "Connections take no piece: totems score along them.";
+  if (target.kind === "conn") return _("Connections take no piece: totems score along them.");
   if (target.kind === "totem" && blocked.totems[tid] && !blocked.territories[tid]) return `${capital(blocked.totems[tid])}.`;
   if (blocked.territories[tid]) return `${place}: ${blocked.territories[tid]}.`;
   const cards = chosenCards(ui);
   const pays = paymentsAt(ui, tid);
   if (paying(ui) && cards.length && pays.length && !pays.some((p) => sameCards(p, cards))) {
-    const chosen = cards.length === 2 && cards[0] === cards[1] ? `a pair of ${biomeName(cards[0])} cards`
+    const chosen = cards.length === 2 && cards[0] === cards[1] ? fill(_("a pair of %(biome)s cards"), { biome: biomeName(cards[0]) })
       : joinWords(cards.map(biomeName));
-    return `${place} takes ${paymentsWords(pays)}: ${chosen} does not pay there.`;
+    return fill(_("%(place)s takes %(pays)s: %(chosen)s does not pay there."), { place, pays: paymentsWords(pays), chosen });
   }
   return `${place}: nothing to choose there now.`;
 }

@@ -3,7 +3,7 @@
 
 import { button as shellButton, svgEl } from "../../shell/dom.js";
 
-export { SVGNS, el, joinWords, keyboardScrollable, plural, svgEl, svgTitle } from "../../shell/dom.js";
+export { SVGNS, capital, el, joinWords, keyboardScrollable, plural, svgEl, svgTitle } from "../../shell/dom.js";
 
 /** A <use> of a symbol of the board's sprite (biome icons, tents, totems). */
 export function useSymbol(id, attrs = {}, parent = null) {

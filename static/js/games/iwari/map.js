@@ -4,6 +4,7 @@
 import { svgEl, svgTitle, useSymbol } from "./dom.js";
 import { SIZE, borderLines, obstaclesOf, placeLabel, polyPath } from "./geometry.js";
 import { BIOME_NAMES } from "./words.js";
+import { _, fill } from "../../shell/words.js";
 
 /** Widths measured, by class and text: every label's is measured at once, in one layout of the page (one
  * probe at a time forced a layout per name: most of the map's drawing time on a slow phone). */
@@ -141,7 +142,7 @@ function drawWaterAndRidges(layer, svg, map, geo, obstacles, all) {
     svgEl("rect", { class: "iw-label-plate", x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0, rx: 6 }, g);
     const text = svgEl("text", { class: "iw-ridge-name", x: (box.x0 + box.x1) / 2, y: box.y1 - h * 0.28 }, g);
     text.textContent = label;
-    svgTitle(g, `${r.name}: a border with no connection (nothing scores across it)`);
+    svgTitle(g, fill(_("%(name)s: a border with no connection (nothing scores across it)"), { name: r.name }));
   }
 }
 
@@ -174,7 +175,7 @@ export function drawMap(svg, map, geo, badges = false) {
     const pts = r.points.map((p) => p.join(",")).join(" ");
     svgEl("polyline", { class: "iw-ridge-base", points: pts }, ridges);
     svgEl("polyline", { class: "iw-ridge-teeth", points: pts }, ridges);
-    svgTitle(ridges, `${r.name}: a border with no connection (nothing scores across it)`);
+    svgTitle(ridges, fill(_("%(name)s: a border with no connection (nothing scores across it)"), { name: r.name }));
   }
   layer("lit");
   const paths = layer("paths");

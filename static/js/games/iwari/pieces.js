@@ -2,9 +2,10 @@
 // who would score them now), feats, settlements, the places lit for the step being chosen, and marks (the
 // pieces of the turn in progress, or of the move a replay shows). Everything comes from the view.
 
-import { plural, svgEl, svgTitle, useSymbol } from "./dom.js";
+import { joinWords, svgEl, svgTitle, useSymbol } from "./dom.js";
 import { SIZE } from "./geometry.js";
 import { FEAT_NAMES } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 /**
  * Draw `scene` on the map's layers. scene: { view, map, geo, layers, slots, tribe(n) -> {name, colour, third,
@@ -57,11 +58,11 @@ function drawSettlements(scene) {
 
 export function connWords(scene, c, cv, covered) {
   const a = scene.territoryName(c.a), b = scene.territoryName(c.b);
-  let text = `Connection ${c.number}, over ${c.kind === "water" ? "water" : "land"}: ${a} – ${b}`;
-  if (covered) return `${text}; under a mountain: it never scores`;
-  if ((cv.factor || 1) > 1) text += ` (scores ×${cv.factor})`;
-  if ((cv.scorers || []).length) text += `; would score ${cv.points} now for ${cv.scorers.map(scene.seatName).join(" and ")}`;
-  else text += "; would score nothing now";
+  let text = fill(c.kind === "water" ? _("Connection %(n)s, over water: %(a)s – %(b)s") : _("Connection %(n)s, over land: %(a)s – %(b)s"), { n: c.number, a, b });
+  if (covered) return `${text}; ${_("under a mountain: it never scores")}`;
+  if ((cv.factor || 1) > 1) text += ` ${fill(_("(scores ×%(n)s)"), { n: cv.factor })}`;
+  if ((cv.scorers || []).length) text += `; ${fill(_("would score %(points)s now for %(names)s"), { points: cv.points, names: joinWords(cv.scorers.map(scene.seatName)) })}`;
+  else text += `; ${_("would score nothing now")}`;
   return text;
 }
 
@@ -131,8 +132,8 @@ function drawSpaces(scene) {
     if (target) svgEl("circle", { class: "iw-ring", r: 17 }, g);
     if (marks.spaces.has(s.id)) svgEl("circle", { class: "iw-mark", r: 20, cx: s.x, cy: s.y }, layers.marks);
     if (marks.last?.spaces.has(s.id)) svgEl("circle", { class: "iw-mark iw-last last-turn", r: 23, cx: s.x, cy: s.y }, layers.marks);
-    svgTitle(g, tribe === null || tribe === undefined ? `Tent space in ${scene.territoryName(s.territory)}: empty`
-      : `Tent in ${scene.territoryName(s.territory)}: ${scene.tribe(tribe).name}'s`);
+    svgTitle(g, tribe === null || tribe === undefined ? fill(_("Tent space in %(territory)s: empty"), { territory: scene.territoryName(s.territory) })
+      : fill(_("Tent in %(territory)s: %(name)s's"), { territory: scene.territoryName(s.territory), name: scene.tribe(tribe).name }));
     svgEl("circle", { class: "iw-hit", r: 26, cx: s.x, cy: s.y, "data-space": s.id }, layers.hits);
   }
 }
@@ -169,8 +170,9 @@ function drawTotems(scene) {
     if (target) svgEl("circle", { class: "iw-ring", r: SIZE.circle + 2 }, g);
     if (marks.totems.has(t.id)) svgEl("circle", { class: "iw-mark", r: SIZE.circle + 5, cx: tc.x, cy: tc.y }, layers.marks);
     if (marks.last?.totems.has(t.id)) svgEl("circle", { class: "iw-mark iw-last last-turn", r: SIZE.circle + 8, cx: tc.x, cy: tc.y }, layers.marks);
-    const room = tv.totem_room !== undefined ? `; room for ${plural(tv.totem_room, "more totem")}` : "";
-    svgTitle(g, `${t.name}: totem circle, ${pieces.length ? plural(pieces.length, "totem") : "no totem yet"}${room}`);
+    const room = tv.totem_room !== undefined ? `; ${fill(n_("room for %(n)s more totem", "room for %(n)s more totems", tv.totem_room), { n: tv.totem_room })}` : "";
+    const held = pieces.length ? fill(n_("%(n)s totem", "%(n)s totems", pieces.length), { n: pieces.length }) : _("no totem yet");
+    svgTitle(g, `${fill(_("%(territory)s: totem circle, %(held)s"), { territory: t.name, held })}${room}`);
     svgEl("circle", { class: "iw-hit", r: 30, cx: tc.x, cy: tc.y, "data-totem": t.id }, layers.hits);
   }
 }
@@ -189,6 +191,6 @@ function drawFeats(scene) {
     svgEl("rect", { x: -17, y: -9, width: 34, height: 18, rx: 9 }, g);
     const text = svgEl("text", { y: 4.5 }, g);
     text.textContent = `★×${1 + list.length}`;
-    svgTitle(g, `Scores ×${1 + list.length}: ${list.map((f) => `${FEAT_NAMES[f.feat] || f.feat} (${scene.seatName(f.seat)})`).join(", ")}`);
+    svgTitle(g, `${fill(_("Scores ×%(n)s"), { n: 1 + list.length })}: ${list.map((f) => `${FEAT_NAMES[f.feat] || f.feat} (${scene.seatName(f.seat)})`).join(", ")}`);
   }
 }

@@ -2,6 +2,7 @@
 // with the pieces its move placed marked and a caption; steps hidden from the reader (another player's deck
 // draw: {"type": "hidden"}, "drew a card") mark nothing and change nothing on the map. Live, the pieces of the
 // turn in progress are marked the same way.
+import { _, fill, n_ } from "../../shell/words.js";
 
 const PIECES = new Set(["place", "third"]);
 
@@ -24,12 +25,13 @@ export function replayScene(position) {
   const upTo = position?.step === null || position?.step === undefined ? steps.length : Math.min(position.step, steps.length);
   steps.slice(0, upTo).forEach((a) => markAction(marks, a));
   let caption;
-  if (position?.arriving) caption = `Move ${position.seq}, as it was played${marks.spaces.size + marks.totems.size ? ": its pieces are ringed" : ""}.`;
-  else if (!move) caption = "Replay: the start of the journey.";
+  const ringed = marks.spaces.size + marks.totems.size;
+  if (position?.arriving) caption = fill(ringed ? _("Move %(n)s, as it was played: its pieces are ringed.") : _("Move %(n)s, as it was played."), { n: position.seq });
+  else if (!move) caption = _("Replay: the start of the journey.");
   else {
-    const part = upTo < steps.length ? `, after ${upTo} of its ${steps.length} steps` : "";
-    const hidden = steps.slice(0, upTo).some((a) => a?.type === "hidden") ? " Cards drawn from the deck stay hidden." : "";
-    caption = `Replay: the map after move ${position.seq}${part}${marks.spaces.size + marks.totems.size ? "; its pieces are ringed" : ""}.${hidden}`;
+    const part = upTo < steps.length ? fill(_(", after %(k)s of its %(n)s steps"), { k: upTo, n: steps.length }) : "";
+    const hidden = steps.slice(0, upTo).some((a) => a?.type === "hidden") ? ` ${_("Cards drawn from the deck stay hidden.")}` : "";
+    caption = `${fill(_("Replay: the map after move %(n)s"), { n: position.seq })}${part}${ringed ? `; ${_("its pieces are ringed")}` : ""}.${hidden}`;
   }
   return { view, marks, caption };
 }

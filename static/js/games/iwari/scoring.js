@@ -5,6 +5,7 @@
 
 import { el, icon, keyboardScrollable } from "./dom.js";
 import { swatch } from "./panels.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 function th(text, cls = "num", scope = "col") {
   const c = el("th", cls, text);
@@ -26,7 +27,7 @@ function territoryTable(event, scene, caption) {
   const t = el("table", "iw-breakdown");
   t.appendChild(el("caption", "visually-hidden", caption));
   const head = el("tr");
-  head.appendChild(th("Territory", ""));
+  head.appendChild(th(_("Territory"), ""));
   for (const tribe of tribes) {
     const h = th("", "num");
     h.appendChild(who(tribe, names));
@@ -66,13 +67,13 @@ function territoryTable(event, scene, caption) {
   if (totals) {
     const tfoot = el("tfoot");
     const tr = el("tr");
-    tr.appendChild(th("Total", "", "row"));
+    tr.appendChild(th(_("Total"), "", "row"));
     for (const tribe of tribes) tr.appendChild(el("td", "num iw-total", tribe < seats ? `+${totals[tribe]}` : "never scores"));
     tfoot.appendChild(tr);
     t.appendChild(tfoot);
   }
   const box = el("div", "iw-table-scroll");
-  keyboardScrollable(box, "Scores by territory");
+  keyboardScrollable(box, _("Scores by territory"));
   box.appendChild(t);
   return box;
 }
@@ -84,9 +85,9 @@ function connectionList(event, scene) {
     const c = map.connections.find((x) => x.id === cid);
     const a = scene.territoryName(c?.a), b = scene.territoryName(c?.b);
     const got = row.map((p, seat) => (p ? `${names.seat(seat)} +${p}` : null)).filter(Boolean).join(", ");
-    ul.appendChild(el("li", "", `Connection ${c ? c.number : cid} (${a} – ${b}): ${got}`));
+    ul.appendChild(el("li", "", fill(_("Connection %(n)s (%(a)s – %(b)s): %(got)s"), { n: c ? c.number : cid, a, b, got })));
   }
-  if (!ul.children.length) ul.appendChild(el("li", "iw-muted", "No connection scored: no tribe led the totems at both ends of one."));
+  if (!ul.children.length) ul.appendChild(el("li", "iw-muted", _("No connection scored: no tribe led the totems at both ends of one.")));
   return ul;
 }
 
@@ -100,8 +101,8 @@ export function halfJourneyBanner(scene, fresh, onShow) {
   const event = (v?.events || []).find((e) => e.type === "half-journey");
   if (!event || !fresh(event)) return null;
   const p = el("p", "iw-banner");
-  p.append(el("strong", "", "Half-journey scoring: "), el("span", "", `${summaryWords(event.points || [], names)}. `));
-  const b = el("button", "iw-btn iw-quiet iw-banner-more", "Territory by territory");
+  p.append(el("strong", "", `${_("Half-journey scoring")}: `), el("span", "", `${summaryWords(event.points || [], names)}. `));
+  const b = el("button", "iw-btn iw-quiet iw-banner-more", _("Territory by territory"));
   b.type = "button";
   b.dataset.key = "half-more";
   b.addEventListener("click", () => onShow(event));
@@ -117,11 +118,10 @@ export function halfJourneyPanel(scene, isOpen, onToggle) {
   const d = el("details", "iw-scoring iw-half");
   d.open = isOpen(event);
   const s = el("summary", "");
-  s.append(el("strong", "", "Half-journey scoring"), el("span", "", `: ${summaryWords(event.points || [], names)}`));
+  s.append(el("strong", "", _("Half-journey scoring")), el("span", "", `: ${summaryWords(event.points || [], names)}`));
   d.appendChild(s);
-  d.appendChild(el("p", "iw-small", `The deck ran out in turn ${event.turn} (${names.seat(event.seat)} was drawing): `
-    + "tents scored in every territory, as they stood. The discard pile became the new deck."));
-  d.appendChild(territoryTable(event, scene, "Half-journey scoring by territory"));
+  d.appendChild(el("p", "iw-small", fill(_("The deck ran out in turn %(turn)s (%(name)s was drawing): tents scored in every territory, as they stood. The discard pile became the new deck."), { turn: event.turn, name: names.seat(event.seat) })));
+  d.appendChild(territoryTable(event, scene, _("Half-journey scoring by territory")));
   d.addEventListener("toggle", () => onToggle(event, d.open));
   return d;
 }
@@ -132,11 +132,11 @@ export function finalPanel(scene) {
   const fin = v?.finished ? (v.events || []).find((e) => e.type === "final") : null;
   if (!fin) return null;
   const box = el("section", "iw-scoring iw-final");
-  box.setAttribute("aria-label", "Final scoring");
-  box.appendChild(el("h3", "", "Final scoring"));
+  box.setAttribute("aria-label", _("Final scoring"));
+  box.appendChild(el("h3", "", _("Final scoring")));
   const t = el("table", "iw-final-table");
   const head = el("tr");
-  for (const h of ["Player", "Total", "Half journey", "Tents", "Totems", "Settlements", "Unused"]) head.appendChild(th(h, h === "Player" ? "" : "num"));
+  for (const [k, h] of [["Player", _("Player")], ["Total", _("Total")], ["Half journey", _("Half journey")], ["Tents", _("Tents")], ["Totems", _("Totems")], ["Settlements", _("Settlements")], ["Unused", _("Unused")]]) head.appendChild(th(h, k === "Player" ? "" : "num"));
   const thead = el("thead");
   thead.appendChild(head);
   t.appendChild(thead);
@@ -158,18 +158,18 @@ export function finalPanel(scene) {
   }
   t.appendChild(body);
   const scroll = el("div", "iw-table-scroll");
-  keyboardScrollable(scroll, "Final scores");
+  keyboardScrollable(scroll, _("Final scores"));
   scroll.appendChild(t);
   box.appendChild(scroll);
-  box.appendChild(el("p", "iw-small iw-muted", "Ties go to the most unused tents and totems."));
+  box.appendChild(el("p", "iw-small iw-muted", _("Ties go to the most unused tents and totems.")));
   const more = el("details", "iw-final-more");
-  more.appendChild(el("summary", "", "Where the points came from"));
-  more.appendChild(el("h4", "", "Tents, territory by territory"));
-  more.appendChild(territoryTable(fin, scene, "Final tent scoring by territory"));
-  more.appendChild(el("h4", "", "Totems, along open connections"));
+  more.appendChild(el("summary", "", _("Where the points came from")));
+  more.appendChild(el("h4", "", _("Tents, territory by territory")));
+  more.appendChild(territoryTable(fin, scene, _("Final tent scoring by territory")));
+  more.appendChild(el("h4", "", _("Totems, along open connections")));
   more.appendChild(connectionList(fin, scene));
   const groups = (v.settlements || []).map((g, tribe) => [tribe, g]).filter(([tribe, g]) => g.length && !names.tribeInfo(tribe).third);
-  more.appendChild(el("h4", "", "Settlements (4 or more linked tents)"));
+  more.appendChild(el("h4", "", _("Settlements (4 or more linked tents)")));
   more.appendChild(el("p", "iw-small", groups.length
     ? groups.map(([tribe, g]) => `${names.tribe(tribe)}: ${g.map((x) => x.length).join(" + ")} tents`).join("; ")
     : "None."));

@@ -3,6 +3,7 @@
 // move it) with a button for the whole map. Drawing only: the map's size never changes a rule.
 
 import { button } from "./dom.js";
+import { _ } from "../../shell/words.js";
 
 /** Map units to CSS pixels in the close-up: a tent space's hit circle (52 units) is 47 px, names 14 px. */
 export const CLOSE = 0.9;
@@ -57,11 +58,11 @@ export function createViewport(frame, svg, getGeo, onChange) {
     tools.replaceChildren();
     if (!canZoom()) return;
     if (isClose()) {
-      tools.appendChild(button("Whole map", "iw-tool iw-zoom-out", () => { zoomed = false; layout(); onChange(); },
-        { key: "zoom-out", title: "Show the whole map (tap a place on it to come back close)" }));
+      tools.appendChild(button(_("Whole map"), "iw-tool iw-zoom-out", () => { zoomed = false; layout(); onChange(); },
+        { key: "zoom-out", title: _("Show the whole map (tap a place on it to come back close)") }));
     } else {
-      tools.appendChild(button("Zoom in", "iw-tool iw-zoom-in", () => { zoomed = true; layout({ x: getGeo().W / 2, y: getGeo().H / 2 }); onChange(); },
-        { key: "zoom-in", title: "Show the map close up (big enough to tap a tent space)" }));
+      tools.appendChild(button(_("Zoom in"), "iw-tool iw-zoom-in", () => { zoomed = true; layout({ x: getGeo().W / 2, y: getGeo().H / 2 }); onChange(); },
+        { key: "zoom-in", title: _("Show the map close up (big enough to tap a tent space)") }));
     }
   }
 

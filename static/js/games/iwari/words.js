@@ -1,17 +1,18 @@
 // Iwari's names on the page: biomes, feats, tribes' colours, players and places. The words of moves come from
 // the server.
+import { _, fill } from "../../shell/words.js";
 
 export const BIOMES = ["tundra", "forest", "glacier", "coast", "desert"];
-export const BIOME_NAMES = { tundra: "Tundra", forest: "Forest", glacier: "Glacier", coast: "Coast", desert: "Desert" };
-export const FEAT_NAMES = { union: "Union", discovery: "Discovery", honour: "Honour", respect: "Respect" };
+export const BIOME_NAMES = { tundra: _("Tundra"), forest: _("Forest"), glacier: _("Glacier"), coast: _("Coast"), desert: _("Desert") };
+export const FEAT_NAMES = { union: _("Union"), discovery: _("Discovery"), honour: _("Honour"), respect: _("Respect") };
 
 /** Seat colours, as on the rest of the site (Okabe-Ito); pieces carry the seat number too. */
 export const SEAT_COLOURS = [
-  { name: "Blue", hex: "#0072B2" },
-  { name: "Orange", hex: "#E69F00" },
-  { name: "Green", hex: "#009E73" },
-  { name: "Pink", hex: "#CC79A7" },
-  { name: "Red", hex: "#D55E00" },
+  { name: _("Blue"), hex: "#0072B2" },
+  { name: _("Orange"), hex: "#E69F00" },
+  { name: _("Green"), hex: "#009E73" },
+  { name: _("Pink"), hex: "#CC79A7" },
+  { name: _("Red"), hex: "#D55E00" },
 ];
 export const THIRD_COLOUR = "#3b3b3b";
 
@@ -21,8 +22,8 @@ export function biomeName(card) {
 
 /** "one Forest card", "a pair of Coast cards". */
 export function payWords(pay) {
-  if (pay.length === 2) return `a pair of ${biomeName(pay[0])} cards`;
-  return `one ${biomeName(pay[0])} card`;
+  if (pay.length === 2) return fill(_("a pair of %(biome)s cards"), { biome: biomeName(pay[0]) });
+  return fill(_("one %(biome)s card"), { biome: biomeName(pay[0]) });
 }
 
 /** The same cards, in any order. */
@@ -39,25 +40,25 @@ export function sameCards(a, b) {
 export function makeNames(from) {
   const names = {
     seat(n) {
-      if (n === null || n === undefined) return "no one";
+      if (n === null || n === undefined) return _("no one");
       const u = from.seats()?.find((x) => x.seat === n)?.user;
-      return (u && (u.display_name || u.username)) || from.seatName(n) || `Player ${n + 1}`;
+      return (u && (u.display_name || u.username)) || from.seatName(n) || fill(_("Player %(n)s"), { n: n + 1 });
     },
     tribeInfo(tribe) {
       const t = from.tribes()?.[tribe];
-      if (t && t.third) return { name: "the third tribe", colour: THIRD_COLOUR, third: true, label: "" };
+      if (t && t.third) return { name: _("the third tribe"), colour: THIRD_COLOUR, third: true, label: "" };
       const c = SEAT_COLOURS[tribe % SEAT_COLOURS.length];
       return { name: names.seat(tribe), colour: c.hex, third: false, label: String(tribe + 1) };
     },
     tribe(tribe) {
       const info = names.tribeInfo(tribe);
-      return info.third ? "Third tribe" : info.name;
+      return info.third ? _("Third tribe") : info.name;
     },
     territory(tid) { return from.territories().get(tid)?.name || tid || ""; },
     place(id) {
       if (from.territories().has(id)) return from.territories().get(id).name;
       const c = from.connections().find((x) => x.id === id);
-      return c ? `connection ${c.number}` : id;
+      return c ? fill(_("connection %(n)s"), { n: c.number }) : id;
     },
   };
   return names;

@@ -24,6 +24,8 @@ import { Choices, plain } from "./model.js";
 import { controls } from "./panel.js";
 import { drawFinal, drawRound, drawScoring, drawSeats } from "./info.js";
 import { Words } from "./words.js";
+import { _, fill, n_ } from "../../shell/words.js";
+import { joinWords } from "./dom.js";
 
 const PHONE = 640; // below this width (CSS pixels) the map shows the explored part and its edge only, bigger
 const MIN_SCALE = 1; // on a phone, CSS pixels per SVG unit at least (the map scrolls sideways beyond)
@@ -63,7 +65,7 @@ export function createBoard(root, boardData, api) {
   const full = boxAround(boardData.spaces);
   const fullBox = `${full.x} ${full.y} ${full.w} ${full.h}`;
   // a group, not an image: its hexes are buttons (axe: no focusable content inside role="img")
-  const svg = svgEl("svg", { class: "tk-svg", viewBox: fullBox, role: "group", "aria-label": "The Tikal board" });
+  const svg = svgEl("svg", { class: "tk-svg", viewBox: fullBox, role: "group", "aria-label": _("The Tikal board") });
   mapBox.appendChild(svg);
   const layer = (cls, hidden = true) => svgEl("g", { class: cls, ...(hidden ? { "aria-hidden": "true" } : {}) }, svg);
   const gGrid = layer("tk-grid"), gTiles = layer("tk-tiles"), gMarks = layer("tk-marks"), gPieces = layer("tk-pieces");
@@ -184,11 +186,17 @@ export function createBoard(root, boardData, api) {
   function hitLabel(k, cost) {
     const sp = ch.space(k);
     const bits = [words.place(k, sp)];
-    if (sp?.kind === "temple") bits.push(`value ${sp.value}`);
+    if (sp?.kind === "temple") bits.push(fill(_("value %(value)s"), { value: sp.value }));
     const mine = ch.mine(k);
-    if (mine) bits.push(`your ${[mine.workers ? `${mine.workers} worker${mine.workers > 1 ? "s" : ""}` : "", mine.leader ? "leader" : ""].filter(Boolean).join(" and ")}`);
-    if (cost !== undefined) bits.push(`move ${words.piece(ui.piece)} here for ${cost} action point${cost === 1 ? "" : "s"}`);
-    if (ch.phase === "place") bits.push(k === ui.placeAt ? "the hex is shown here" : "lay the hex here");
+    if (mine) {
+      const workers = mine.workers ? fill(n_("your %(n)s worker", "your %(n)s workers", mine.workers), { n: mine.workers }) : "";
+      bits.push(workers && mine.leader ? fill(_("%(workers)s and your leader"), { workers }) : workers || _("your leader"));
+    }
+    if (cost !== undefined) {
+      bits.push(fill(ui.piece === "leader" ? n_("move the leader here for %(n)s action point", "move the leader here for %(n)s action points", cost)
+        : n_("move a worker here for %(n)s action point", "move a worker here for %(n)s action points", cost), { n: cost }));
+    }
+    if (ch.phase === "place") bits.push(k === ui.placeAt ? _("the hex is shown here") : _("lay the hex here"));
     return bits.join(", ");
   }
 
@@ -197,21 +205,23 @@ export function createBoard(root, boardData, api) {
     if (!v) return "";
     if (v.finished) {
       const w = (v.winners || []).map((n) => words.seatName(n));
-      return `Game over. ${w.length > 1 ? `Winners: ${w.join(" and ")}` : `Winner: ${w[0] || "—"}`}.`;
+      return w.length > 1 ? fill(_("Game over. Winners: %(names)s."), { names: joinWords(w) })
+        : fill(_("Game over. Winner: %(name)s."), { name: w[0] || "—" });
     }
     const who = v.current_seat;
-    const doing = v.bonus ? " (bonus turn)" : v.phase === "place" ? " (laying a hex)" : "";
-    if (ui.replay) return who === null || who === undefined ? "Replay." : `Replay: ${words.seatName(who)} to play${doing}.`;
-    if (!ch.myTurn) return who === null || who === undefined ? "" : `Waiting for ${words.seatName(who)}${doing}.`;
+    const doing = v.bonus ? ` ${_("(bonus turn)")}` : v.phase === "place" ? ` ${_("(laying a hex)")}` : "";
+    if (ui.replay) return who === null || who === undefined ? _("Replay.") : `${fill(_("Replay: %(name)s to play"), { name: words.seatName(who) })}${doing}.`;
+    if (!ch.myTurn) return who === null || who === undefined ? "" : `${fill(_("Waiting for %(name)s"), { name: words.seatName(who) })}${doing}.`;
     if (v.phase === "place") {
-      if (ui.placeAt) return `Place the hex on ${words.name(ui.placeAt)}, or tap another lit space.`;
-      return v.hex?.kind === "volcano" ? "Lay the volcano: tap a lit space." : "Your turn: lay your hex on a lit space.";
+      if (ui.placeAt) return fill(_("Place the hex on %(where)s, or tap another lit space."), { where: words.name(ui.placeAt) });
+      return v.hex?.kind === "volcano" ? _("Lay the volcano: tap a lit space.") : _("Your turn: lay your hex on a lit space.");
     }
-    if (!v.action_points) return "No action points left: end your turn, or undo a step.";
+    if (!v.action_points) return _("No action points left: end your turn, or undo a step.");
     if (ui.selected && ui.piece && ch.reachFrom(ui.selected)?.to.length) {
-      return `Move ${words.piece(ui.piece)} from ${words.name(ui.selected)}: tap a lit space (the cost shows on it).`;
+      return fill(ui.piece === "leader" ? _("Move the leader from %(where)s: tap a lit space (the cost shows on it).")
+        : _("Move a worker from %(where)s: tap a lit space (the cost shows on it)."), { where: words.name(ui.selected) });
     }
-    return `${v.action_points} action point${v.action_points === 1 ? "" : "s"} left: tap your explorers or a space.`;
+    return fill(n_("%(n)s action point left: tap your explorers or a space.", "%(n)s action points left: tap your explorers or a space.", v.action_points), { n: v.action_points });
   }
 
   function drawStatus() {
@@ -284,7 +294,7 @@ export function createBoard(root, boardData, api) {
       await api.step(plain(action));
       if (after) after();
     } catch (err) {
-      ui.message = `That did not work: ${err?.detail || err?.message || err}`;
+      ui.message = fill(_("That did not work: %(detail)s"), { detail: err?.detail || err?.message || err });
     } finally {
       ui.busy = false;
       root.classList.remove("tk-busy");
@@ -301,7 +311,7 @@ export function createBoard(root, boardData, api) {
     try {
       await api.undo(wholeTurn);
     } catch (err) {
-      ui.message = `Undo did not work: ${err?.detail || err?.message || err}`;
+      ui.message = fill(_("Undo did not work: %(detail)s"), { detail: err?.detail || err?.message || err });
     } finally {
       ui.busy = false;
       root.classList.remove("tk-busy");
@@ -332,14 +342,14 @@ export function createBoard(root, boardData, api) {
     try {
       for (const hop of path) {
         const a = ch.hop(piece, here, key(hop));
-        if (!a) { ui.message = "That move is no longer listed."; break; }
+        if (!a) { ui.message = _("That move is no longer listed."); break; }
         const seen = ch.view;
         await api.step(plain(a));
         here = key(hop);
         if (ch.view === seen) await nextShow();
       }
     } catch (err) {
-      ui.message = `That did not work: ${err?.detail || err?.message || err}`;
+      ui.message = fill(_("That did not work: %(detail)s"), { detail: err?.detail || err?.message || err });
     } finally {
       ui.busy = false;
       root.classList.remove("tk-busy");

@@ -6,6 +6,7 @@ import { svgEl, svgText, svgTitle } from "./dom.js";
 import { R, TOP, centre, corner, hexPoints, stonePoints, STONE_R } from "./geometry.js";
 import { seat } from "./words.js";
 import { crown, seatShape } from "./pieces.js";
+import { _, fill, n_ } from "../../shell/words.js";
 
 /** An unexplored space: dark canopy, and its name (what the log and the panel call it). */
 export function drawCell(parent, space, name, start) {
@@ -103,7 +104,7 @@ export function drawTopMark(g, x, y, sp, words) {
     svgEl("rect", { x: x - 13, y: y + TOP.y0, width: 26, height: TOP.y1 - TOP.y0, rx: 6, class: "tk-treasure-badge" }, tg);
     gem(tg, x - 6, y + (TOP.y0 + TOP.y1) / 2);
     svgText(tg, x + 4.5, y + TOP.y1 - 2.6, sp.treasures, "tk-treasure-count");
-    svgTitle(tg, `${sp.treasures} treasure${sp.treasures === 1 ? "" : "s"} left to dig`);
+    svgTitle(tg, fill(n_("%(n)s treasure left to dig", "%(n)s treasures left to dig", sp.treasures), { n: sp.treasures }));
     return true;
   }
   if (sp.camp !== null && sp.camp !== undefined) {
@@ -131,25 +132,25 @@ function templePlaque(g, x, y, sp, words) {
   svgEl("rect", { x: vx, y: y + TOP.y0, width: 17, height: h, rx: 2.5, class: "tk-level" }, pg);
   svgText(pg, vx + 8.5, y + TOP.y1 - 2.4, sp.value, "tk-value");
   const name = words.names.get(`${sp.at[0]},${sp.at[1]}`);
-  let title = `Temple${name ? ` ${name}` : ""}, value ${sp.value}`;
+  let title = fill(name ? _("Temple %(name)s, value %(value)s") : _("Temple, value %(value)s"), { name, value: sp.value });
   if (mark === "lead") {
     const mx = x + 9, my = y + (TOP.y0 + TOP.y1) / 2;
     if (sp.guard !== null && sp.guard !== undefined) {
       svgEl("path", { d: `M${mx - 6},${my - 6} h12 v5 q0,6 -6,8 q-6,-2 -6,-8 z`, class: "tk-guard", fill: seat(lead).colour,
         "data-seat": lead }, pg);
-      title += `: guarded by ${words.seatName(lead)} (it scores for them)`;
+      title += `: ${fill(_("guarded by %(name)s (it scores for them)"), { name: words.seatName(lead) })}`;
     } else {
       seatShape(pg, lead, mx, my, 12, "tk-owner");
       crown(pg, mx, my, 3.6, seat(lead).ink);
-      title += `: ${words.seatName(lead)} leads it`;
+      title += `: ${fill(_("%(name)s leads it"), { name: words.seatName(lead) })}`;
     }
   } else if (mark === "tie") {
     const mx = x + 9, my = y + (TOP.y0 + TOP.y1) / 2;
     svgEl("circle", { cx: mx, cy: my, r: 6, class: "tk-tie" }, pg);
     svgText(pg, mx, my + 3.4, "=", "tk-tie-mark");
-    title += `: tied (${sp.tied.map((n) => words.seatName(n)).join(", ")}), nobody scores it now`;
+    title += `: ${fill(_("tied (%(names)s), nobody scores it now"), { names: sp.tied.map((n) => words.seatName(n)).join(", ") })}`;
   } else {
-    title += ": nobody leads it";
+    title += `: ${_("nobody leads it")}`;
   }
   svgTitle(pg, title);
 }
@@ -159,7 +160,7 @@ export function drawCamp(parent, x, bottom, owner, name) {
   const g = svgEl("g", { class: "tk-camp tk-box", "data-seat": owner }, parent);
   svgEl("polygon", { points: `${x - 12},${bottom} ${x},${bottom - 12} ${x + 12},${bottom}`, fill: seat(owner).colour, class: "tk-camp-tent" }, g);
   seatShape(g, owner, x, bottom - 3.2, 5.5, "tk-camp-door", "#fff");
-  svgTitle(g, `${name}'s camp`);
+  svgTitle(g, fill(_("%(name)s's camp"), { name }));
   return g;
 }
 
@@ -168,7 +169,7 @@ export function hexPreview(hx, rotation, words) {
   const box = document.createElement("div");
   box.className = "tk-hand-hex";
   const svg = svgEl("svg", { viewBox: `${-R - 2} ${-R * 0.9} ${2 * R + 4} ${R * 1.8}`, class: "tk-hand-svg", role: "img",
-    "aria-label": `${words.hex(hx)}${hx.kind === "volcano" ? "" : `, its stones as turned now`}`, "data-rotation": rotation });
+    "aria-label": hx.kind === "volcano" ? words.hex(hx) : fill(_("%(hex)s, its stones as turned now"), { hex: words.hex(hx) }), "data-rotation": rotation });
   const g = svgEl("g", { class: `tk-tile tk-k-${hx.kind}` }, svg);
   drawHexArt(g, 0, 0, { ...hx, stones: hx.turned ? hx.turned[rotation] : hx.stones });
   drawTopMark(g, 0, 0, { kind: hx.kind, value: hx.value, treasures: hx.treasures, at: ["", ""], explorers: [] }, words);

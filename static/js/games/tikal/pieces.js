@@ -4,6 +4,7 @@
 import { svgEl, svgText, svgTitle, plural } from "./dom.js";
 import { ROWS, ROW_WIDTH, TOKEN, TOKEN_GAP, TOP } from "./geometry.js";
 import { seat } from "./words.js";
+import { fill, n_ } from "../../shell/words.js";
 
 /** A seat's shape, ``size`` across, centred on (x, y): round, square, pointed (a flat hexagon), notched. */
 export function seatShape(parent, n, x, y, size, cls, fill) {
@@ -79,7 +80,7 @@ export function drawExplorers(parent, space, cx, cy, topFree, words, chosen) {
       const e = space.explorers.find((x) => x.seat === t.seat);
       g = svgEl("g", { class: `tk-explorers${e.leader ? " tk-has-leader" : ""}`, "data-seat": t.seat, "data-space": k,
         "data-workers": e.workers, "data-leader": e.leader ? "1" : "0" }, parent);
-      svgTitle(g, `${words.seatName(t.seat)}: ${plural(e.workers, "worker")}${e.leader ? " and the leader" : ""}`);
+      svgTitle(g, `${words.seatName(t.seat)}: ${fill(e.leader ? n_("%(n)s worker and the leader", "%(n)s workers and the leader", e.workers) : n_("%(n)s worker", "%(n)s workers", e.workers), { n: e.workers })}`);
       bySeat.set(t.seat, g);
     }
     const x = cx + at[i].x, y = cy + at[i].y;

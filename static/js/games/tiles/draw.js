@@ -4,6 +4,9 @@
 // an SVG transform; sides N E S W, halves NNW NNE ENE ESE SSE SSW WSW WNW clockwise; x east, y SOUTH.
 // Where a follower stands, and where icons go, is found on a small grid: the cities (polygons) and
 // roads (thick lines) block it, and each connected free part is the field whose halves it touches.
+import { joinWords } from "../../shell/words.js";
+import { featureName } from "./words.js";
+
 
 export const SIDES = ["N", "E", "S", "W"];
 export const HALVES = ["NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"];
@@ -440,12 +443,12 @@ export class Catalogue {
     const t = this.types.get(String(id));
     if (!t) return "";
     const parts = [];
-    if (t.cities.length) parts.push("city");
-    if (t.roads.length) parts.push("road");
-    if (t.temple) parts.push("temple");
-    if (t.cloister) parts.push("cloister");
-    if (!parts.length) parts.push("field");
-    return parts.join(" and ");
+    if (t.cities.length) parts.push(featureName("city"));
+    if (t.roads.length) parts.push(featureName("road"));
+    if (t.temple) parts.push(featureName("temple"));
+    if (t.cloister) parts.push(featureName("cloister"));
+    if (!parts.length) parts.push(featureName("field"));
+    return joinWords(parts);
   }
 }
 
