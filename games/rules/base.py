@@ -314,7 +314,7 @@ class Engine(ABC, Generic[S, A]):
 
     def entry_unfinished(self, state: S) -> str:
         """Why the entry being played is not complete (a record entry that stops short): what is still due."""
-        return "the turn is not complete"
+        return Words("the turn is not complete")
 
     def turn_actions(self, state: S, data: Any) -> list[A]:
         """A whole entry sent by its player in one request: the player's actions from ``state`` (where the
