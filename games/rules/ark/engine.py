@@ -106,7 +106,8 @@ class ArkEngine(TileEngine[ArkState]):
         if state.ark is None:
             raise IllegalActionError(Words("the Ark is not on the board yet"))
         if not 1 <= len(action.path) <= MAX_ARK_STEPS:
-            raise IllegalActionError(Words("an Ark move takes 1 to {most} steps, not {n}", most=MAX_ARK_STEPS, n=len(action.path)))
+            raise IllegalActionError(Words("an Ark move takes 1 to {most} steps, not {n}",
+                                           most=MAX_ARK_STEPS, n=len(action.path)))
         cells = state.board.cells
         visited = [state.ark]
         for x, y in action.path:
@@ -115,7 +116,8 @@ class ArkEngine(TileEngine[ArkState]):
                 raise IllegalActionError(Words("the Ark can only move onto tiles, and ({x}, {y}) has none", x=x, y=y))
             if key - visited[-1] not in DELTA:
                 px, py = coords(visited[-1])
-                raise IllegalActionError(Words("the Ark cannot go from ({px}, {py}) to ({x}, {y}): not next to it", px=px, py=py, x=x, y=y))
+                raise IllegalActionError(Words("the Ark cannot go from ({px}, {py}) to ({x}, {y}): not next to it",
+                                               px=px, py=py, x=x, y=y))
             if key in visited:
                 raise IllegalActionError(Words("the Ark has already been on ({x}, {y}) in this move", x=x, y=y))
             visited.append(key)
@@ -130,7 +132,8 @@ class ArkEngine(TileEngine[ArkState]):
         key = cell(action.x, action.y) if on_board(action.x, action.y) else None
         if key not in state.ark_choices:
             raise IllegalActionError(
-                Words("the Ark must go on a tile of the city just completed, and ({x}, {y}) is not one", x=action.x, y=action.y))
+                Words("the Ark must go on a tile of the city just completed, and ({x}, {y}) is not one",
+                      x=action.x, y=action.y))
         state.ark = key
         state.ark_choices = []
         self.end_turn(state)

@@ -192,10 +192,12 @@ def _why_no_second(before: IwariState, board: Board, first: Place | None, second
 def _third(sim: IwariState, turn: Turn, third: Any, step: Callable[[Action], None], start: int) -> None:
     if not turn.third_called:
         if third is not None:
-            raise IllegalActionError(Words("the third tribe moves only after a settle with 1 or 2 cards, in a two-player game"))
+            raise IllegalActionError(Words("the third tribe moves only after a settle with 1 or 2 cards, in a "
+                                           "two-player game"))
         return
     if not isinstance(third, Mapping):
-        raise IllegalActionError(Words("the third tribe's move is missing: after a settle with 1 or 2 cards it uses the cards left in hand"))
+        raise IllegalActionError(Words("the third tribe's move is missing: after a settle with 1 or 2 cards it uses "
+                                       "the cards left in hand"))
     places = third.get("place", [])
     if not isinstance(places, list):
         raise InvalidActionError("'third.place' must be a list")
@@ -208,13 +210,15 @@ def _third(sim: IwariState, turn: Turn, third: Any, step: Callable[[Action], Non
             raise InvalidActionError("each third-tribe piece is an object with 'piece', 'at' (tents) and 'pay'")
         step(Third(*placement_fields({**item, "territory": third.get("territory")}, "a third-tribe piece")))
     if sim.turns == start and sim.phase == THIRD:
-        raise IllegalActionError(Words("the third tribe must place {pieces} pieces spending {cards} cards, the most the rules allow", pieces=turn.third_best[0], cards=turn.third_best[1]))
+        raise IllegalActionError(Words("the third tribe must place {pieces} pieces spending {cards} cards, the most "
+                                       "the rules allow", pieces=turn.third_best[0], cards=turn.third_best[1]))
     said = third.get("discard")  # the rules decide the leftover cards: a record may leave them out
     if said is None:
         return
     if not isinstance(said, list) or sorted(map(str, said)) != sorted(BIOMES[c] for c in turn.third_discard):
         left = ", ".join(BIOMES[c] for c in turn.third_discard) or "none"
-        raise IllegalActionError(Words("the third tribe's leftover cards, discarded, are {left}, not {said}", left=left, said=repr(said)))
+        raise IllegalActionError(Words("the third tribe's leftover cards, discarded, are {left}, not {said}",
+                                       left=left, said=repr(said)))
 
 
 def _draws(sim: IwariState, draws: Any, step: Callable[[Action], None], start: int) -> None:
@@ -232,7 +236,8 @@ def _draws(sim: IwariState, draws: Any, step: Callable[[Action], None], start: i
         step(parse_action({"type": "take-display", "card": draw.get("card")}))
         if sim.turns == start and sim.phase == REFILL:
             if "refill" not in draw:
-                raise IllegalActionError(Words("a display card taken is replaced at once from the deck: 'refill' names the card turned up"))
+                raise IllegalActionError(Words("a display card taken is replaced at once from the deck: 'refill' "
+                                               "names the card turned up"))
             step(parse_action({"type": "refill", "card": draw["refill"]}))
         elif "refill" in draw:
             raise IllegalActionError(Words("the deck is gone for good: the display is no longer refilled"))

@@ -116,7 +116,8 @@ def check_step(state: IwariState, board: Board, tribe: int, step: Step, hand: Se
     biome = board.biome[territory]
     card, count = pay_cards(code, biome)
     if cards_so_far + count > MAX_CARDS_PER_SETTLE:
-        raise IllegalActionError(Words("that would be {n} cards: at most {most} cards may be played in a turn", n=cards_so_far + count, most=MAX_CARDS_PER_SETTLE))
+        raise IllegalActionError(Words("that would be {n} cards: at most {most} cards may be played in a turn",
+                                       n=cards_so_far + count, most=MAX_CARDS_PER_SETTLE))
     if hand[card] < count:
         biome_words = BIOME_WORDS[BIOMES[card]]
         if not hand[card]:
@@ -124,13 +125,15 @@ def check_step(state: IwariState, board: Board, tribe: int, step: Step, hand: Se
                                      if count == 2 else Words("the hand holds no {biome} cards", biome=biome_words))
         raise IllegalActionError(Words("the hand holds only one {biome} card for a pair", biome=biome_words))
     if unexplored and piece == TOTEM:
-        raise IllegalActionError(Words("{name} is unexplored: the only piece it takes this turn is one tent", name=name))
+        raise IllegalActionError(Words("{name} is unexplored: the only piece it takes this turn is one tent",
+                                       name=name))
     if piece == TENT:
         if space < 0 or board.space_territory[space] != territory:
             raise IllegalActionError(Words("{p} is not a tent space of {name}", p=board.space_ids[space], name=name)
                                      if space >= 0 else Words("that is not a tent space of {name}", name=name))
         if state.occupant[space] >= 0:
-            raise IllegalActionError(Words("{space} in {name} already holds a tent", space=board.space_ids[space], name=name))
+            raise IllegalActionError(Words("{space} in {name} already holds a tent",
+                                           space=board.space_ids[space], name=name))
         if state.tent_supply[tribe] <= 0:
             raise IllegalActionError(Words("no tent is left in supply"))
     else:
@@ -138,14 +141,17 @@ def check_step(state: IwariState, board: Board, tribe: int, step: Step, hand: Se
             raise IllegalActionError(Words("no totem is left in supply"))
         largest = max_tents(state, territory)
         if state.totem_count[territory] + 1 > largest:
-            raise IllegalActionError(Words("a totem in {name} would make {totems} totems against a largest tent count of {largest}", name=name, totems=state.totem_count[territory] + 1, largest=largest))
+            raise IllegalActionError(Words("a totem in {name} would make {totems} totems against a largest tent "
+                                           "count of {largest}",
+                                           name=name, totems=state.totem_count[territory] + 1, largest=largest))
 
 
 def step_of(board: Board, action: Place | Third) -> Step:
     """An action's placement as indexes; ``IllegalActionError`` for ids not on this map or a bad payment."""
     territory = board.territory_index.get(action.territory)
     if territory is None:
-        raise IllegalActionError(Words("there is no territory {territory} on this map", territory=repr(action.territory)))
+        raise IllegalActionError(Words("there is no territory {territory} on this map",
+                                       territory=repr(action.territory)))
     space = -1
     if action.piece == "tent":
         assert action.at is not None

@@ -66,7 +66,8 @@ def phase_error(state: IwariState, board: Board) -> Words:
     if state.phase == SETTLE:
         return Words("the turn starts with a settle (place), an exchange or a pass")
     if state.phase == PLACE:
-        return Words("place a second piece in {territory}, or say done", territory=board.territory_names[turn.territory])
+        return Words("place a second piece in {territory}, or say done",
+                     territory=board.territory_names[turn.territory])
     if state.phase == THIRD:
         return Words("the third tribe moves now, with the cards left in hand")
     if state.phase == DRAW:
@@ -109,7 +110,8 @@ def place_piece(state: IwariState, board: Board, action: Place) -> None:
     if state.phase == PLACE:
         name = board.territory_names[turn.territory]
         if territory != turn.territory:
-            raise IllegalActionError(Words("all pieces of a turn go to one territory: {name}, not {other}", name=name, other=board.territory_names[territory]))
+            raise IllegalActionError(Words("all pieces of a turn go to one territory: {name}, not {other}",
+                                           name=name, other=board.territory_names[territory]))
         if turn.unexplored:
             raise IllegalActionError(Words("{name} was unexplored: it takes only one tent this turn", name=name))
         if len(turn.placed) >= 2:
@@ -160,7 +162,8 @@ def _third(state: IwariState, board: Board, action: Third) -> None:
     else:
         legal = third_second_steps(state, board, THIRD_TRIBE, hand)
         if step[0] != turn.third_territory:
-            raise IllegalActionError(Words("the third tribe's pieces go to one territory: {territory}", territory=board.territory_names[turn.third_territory]))
+            raise IllegalActionError(Words("the third tribe's pieces go to one territory: {territory}",
+                                           territory=board.territory_names[turn.third_territory]))
         check_step(state, board, THIRD_TRIBE, step, hand, pay_cards(turn.third_placed[0][2], 0)[1], False)
     if step not in legal:
         pieces, cards = turn.third_best
@@ -191,7 +194,8 @@ def _exchange(state: IwariState, board: Board, action: Exchange) -> None:
     _want(state, board, SETTLE)
     card = BIOME_INDEX[action.card]
     if not state.hands[state.seat][card]:
-        raise IllegalActionError(Words("the hand holds no {card} card to exchange", card=BIOME_WORDS.get(action.card) or text(action.card)))
+        raise IllegalActionError(Words("the hand holds no {card} card to exchange",
+                                       card=BIOME_WORDS.get(action.card) or text(action.card)))
     spend(state, state.seat, card, 1)
     state.turn.kind = "exchange"
     _start_draw(state, board, 1)  # rules 3B: discard exactly 1, draw 1
@@ -234,7 +238,8 @@ def _take_display(state: IwariState, board: Board, action: TakeDisplay) -> None:
     _want(state, board, DRAW)
     card = BIOME_INDEX[action.card]
     if card not in state.display:
-        raise IllegalActionError(Words("the display holds no {card} card", card=BIOME_WORDS.get(action.card) or text(action.card)))
+        raise IllegalActionError(Words("the display holds no {card} card",
+                                       card=BIOME_WORDS.get(action.card) or text(action.card)))
     slot = state.display.index(card)
     state.display[slot] = -1
     _to_hand(state, card)
@@ -267,7 +272,8 @@ def _take_from_deck(state: IwariState, card: int) -> None:
 
 def _card(state: IwariState, board: Board, action: Card) -> None:
     if state.phase != CARD:
-        raise IllegalActionError(Words("no card is being drawn from the deck now: {state}", state=phase_error(state, board)))
+        raise IllegalActionError(Words("no card is being drawn from the deck now: {state}",
+                                       state=phase_error(state, board)))
     card = BIOME_INDEX[action.card]
     _take_from_deck(state, card)
     _to_hand(state, card)
@@ -277,7 +283,8 @@ def _card(state: IwariState, board: Board, action: Card) -> None:
 
 def _refill(state: IwariState, board: Board, action: Refill) -> None:
     if state.phase != REFILL:
-        raise IllegalActionError(Words("no display place is being refilled now: {state}", state=phase_error(state, board)))
+        raise IllegalActionError(Words("no display place is being refilled now: {state}",
+                                       state=phase_error(state, board)))
     card = BIOME_INDEX[action.card]
     _take_from_deck(state, card)
     state.display[state.turn.refill_slot] = card
@@ -322,10 +329,12 @@ def _feat(state: IwariState, board: Board, action: Feat) -> None:
     _want(state, board, FEAT)
     turn = state.turn
     if action.feat != turn.feats[0]:
-        raise IllegalActionError(Words("the feat to place now is {due}, not {feat}", due=turn.feats[0], feat=action.feat))
+        raise IllegalActionError(Words("the feat to place now is {due}, not {feat}",
+                                       due=turn.feats[0], feat=action.feat))
     places = feat_places(state, board, state.seat, action.feat)
     if action.at not in places:
-        raise IllegalActionError(Words("the {feat} feat may go on {places}, not {at}", feat=action.feat, places=', '.join(places), at=action.at))
+        raise IllegalActionError(Words("the {feat} feat may go on {places}, not {at}",
+                                       feat=action.feat, places=', '.join(places), at=action.at))
     if action.feat in ON_CONNECTION:
         state.feat_connection[board.connection_index[action.at]] += 1
     else:

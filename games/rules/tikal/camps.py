@@ -77,7 +77,8 @@ def check_camp_move(state: TikalState, seat: int, action: CampMove) -> int:
     a, b = SPACE_INDEX[action.frm], SPACE_INDEX[action.to]
     has_piece(state, seat, a, action.piece)
     if a == b or not all(s == BASE_CAMP or state.camp[s] == seat for s in (a, b)):
-        raise IllegalActionError(Words("a move between camps goes from the base camp or one of your camps to another of them"))
+        raise IllegalActionError(Words("a move between camps goes from the base camp or one of your camps to another "
+                                       "of them"))
     return 1
 
 

@@ -63,7 +63,9 @@ def check_place(state: TikalState, action: Place) -> int:
             raise IllegalActionError(Words("{space} is not next to an explored space", space=where(space)))
         if volcano:
             raise IllegalActionError(Words("a volcano has no stones: it is laid with rotation 0"))
-        raise IllegalActionError(Words("hex {hex} turned {rotation} at {space} has no stone on a border with an explored space (the connection rule)", hex=HEXES[h].id, rotation=action.rotation, space=where(space)))
+        raise IllegalActionError(Words("hex {hex} turned {rotation} at {space} has no stone on a border with an "
+                                       "explored space (the connection rule)",
+                                       hex=HEXES[h].id, rotation=action.rotation, space=where(space)))
     return space
 
 

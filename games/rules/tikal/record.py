@@ -65,13 +65,16 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
             step(TABLES.draw[HEX_INDEX[hid]])
             if volcano:
                 if not said or set(entry) != {"hex", "volcano"}:
-                    raise IllegalActionError(Words("hex {hid} is a volcano: its entry is {{\"hex\": \"{hid}\", \"volcano\": true}}, then one bonus entry per player", hid=hid))
+                    raise IllegalActionError(Words("hex {hid} is a volcano: its entry is {{\"hex\": \"{hid}\", "
+                                                   "\"volcano\": true}}, then one bonus entry per player", hid=hid))
                 return actions
         elif sim.phase == PLACE and sim.pending >= 0 and HEXES[sim.pending].kind == VOLCANO:
             if HEX_INDEX[hid] != sim.pending:
-                raise IllegalActionError(Words("the volcano of this scoring round is {volcano}, not {hid}", volcano=HEXES[sim.pending].id, hid=hid))
+                raise IllegalActionError(Words("the volcano of this scoring round is {volcano}, not {hid}",
+                                               volcano=HEXES[sim.pending].id, hid=hid))
             if said:
-                raise IllegalActionError(Words("{hid} was drawn already: this entry places it ('at', 'rotation')", hid=hid))
+                raise IllegalActionError(Words("{hid} was drawn already: this entry places it ('at', 'rotation')",
+                                               hid=hid))
         else:
             raise IllegalActionError(Words("a hex is not drawn now: {due}", due=_due(sim)))
         if "at" not in entry:

@@ -44,7 +44,9 @@ def check_uncover(state: TikalState, seat: int, action: Uncover) -> int:
     if state.levels_turn[at] >= 2:
         raise IllegalActionError(Words("at most 2 levels per temple per turn"))
     if state.levels_turn[at] == 1 and not unused_on(state, seat, at):
-        raise IllegalActionError(Words("your explorer on the temple at {at} has uncovered a level there this turn: each level uncovered on a temple in a turn needs a different explorer of yours there", at=where(at)))
+        raise IllegalActionError(Words("your explorer on the temple at {at} has uncovered a level there this turn: "
+                                       "each level uncovered on a temple in a turn needs a different explorer of "
+                                       "yours there", at=where(at)))
     value = state.value[at]
     if value >= 10:
         raise IllegalActionError(Words("the temple is at 10 already"))

@@ -57,7 +57,8 @@ def take_treasure(state: TikalState, action: Treasure) -> None:
         raise IllegalActionError(Words("no dig is waiting for its treasure"))
     kind = TREASURE_INDEX[action.kind]
     if sum(hand[kind] for hand in state.held) >= 3:
-        raise IllegalActionError(Words("all 3 {kind} treasures are taken already", kind=TREASURE_WORDS.get(action.kind) or text(action.kind)))
+        raise IllegalActionError(Words("all 3 {kind} treasures are taken already",
+                                       kind=TREASURE_WORDS.get(action.kind) or text(action.kind)))
     # the ruins' lists are shared between copies of a state (TikalState.copy): replace, never change in place
     ruin = state.ruin[state.dig_at] = state.ruin[state.dig_at].copy()
     if kind in ruin:
@@ -102,9 +103,11 @@ def check_exchange(state: TikalState, seat: int, action: Exchange) -> int:
     if give == take:
         raise IllegalActionError(Words("the two treasures must be of different kinds"))
     if state.held[seat][give] != 1:
-        raise IllegalActionError(Words("your {give} is not a lone treasure", give=TREASURE_WORDS.get(action.give) or text(action.give)))
+        raise IllegalActionError(Words("your {give} is not a lone treasure",
+                                       give=TREASURE_WORDS.get(action.give) or text(action.give)))
     if state.held[other][take] != 1:
-        raise IllegalActionError(Words("seat {other} has no lone {take}", other=other, take=TREASURE_WORDS.get(action.take) or text(action.take)))
+        raise IllegalActionError(Words("seat {other} has no lone {take}",
+                                       other=other, take=TREASURE_WORDS.get(action.take) or text(action.take)))
     return 3
 
 

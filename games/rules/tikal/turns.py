@@ -74,7 +74,8 @@ def _draw(state: TikalState, action: Draw) -> None:
         raise IllegalActionError(Words("hex {hex} is not in the stacks (already drawn)", hex=action.hex))
     letter = HEXES[state.stack[-1]].letter
     if HEXES[h].letter != letter:
-        raise IllegalActionError(Words("hex {hex} is not on top of the stacks: the next hex has letter {letter}", hex=action.hex, letter=letter))
+        raise IllegalActionError(Words("hex {hex} is not on top of the stacks: the next hex has letter {letter}",
+                                       hex=action.hex, letter=letter))
     if state.stack[-1] == h:
         state.stack.pop()
     else:

@@ -46,7 +46,8 @@ def check_move(state: TikalState, seat: int, action: Move) -> int:
         raise IllegalActionError(Words("no explorer may enter a volcano"))
     price = border_cost(state, a, NEIGHBOUR[a].index(b))
     if not price:
-        raise IllegalActionError(Words("the border between {a} and {b} has no stones: it cannot be crossed", a=where(a), b=where(b)))
+        raise IllegalActionError(Words("the border between {a} and {b} has no stones: it cannot be crossed",
+                                       a=where(a), b=where(b)))
     return price
 
 

@@ -324,7 +324,8 @@ class TileEngine(Engine[S, Any], Generic[S]):
                     del pile[index]
                     break
             else:
-                raise IllegalActionError(Words("tile {tid}: all {count} of this tile are already used", tid=tid, count=self.types[tid].count))
+                raise IllegalActionError(Words("tile {tid}: all {count} of this tile are already used",
+                                               tid=tid, count=self.types[tid].count))
         state.hand = tid
         state.phase = PLACE
 
@@ -379,7 +380,8 @@ class TileEngine(Engine[S, Any], Generic[S]):
         index = rt.names.get(at)
         if index is None:
             x, y = coords(key)
-            raise IllegalActionError(Words("the tile just laid at ({x}, {y}) has no city, road or field at {at}", x=x, y=y, at=repr(at)))
+            raise IllegalActionError(Words("the tile just laid at ({x}, {y}) has no city, road or field at {at}",
+                                           x=x, y=y, at=repr(at)))
         return rt.segments[index].kind, base + index
 
     def add_piece(self, state: S, at: str, piece: str) -> None:
