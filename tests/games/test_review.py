@@ -210,17 +210,20 @@ def test_a_review_reads_in_the_readers_language(users, moderator, client_for) ->
     figures = review_figures(game, SMALL)
     Review.objects.create(game=game, status=Review.Status.DONE, result=figures, budget=SMALL.to_dict(),
                           queued_at=timezone.now())
-    english = client_for(users[0]).get(f"/api/games/{game.pk}/review/").json()["result"]["turns"]
-    for language in ("de", "fr"):
-        answer = client_for(users[0]).get(f"/api/games/{game.pk}/review/", headers={"accept-language": language})
-        page = client_for(users[0]).get(f"/games/{game.pk}/review/", headers={"accept-language": language})
-        turns = answer.json()["result"]["turns"]
-        with translation.override(language):
-            said = localize(figures["turns"])
-        assert len(turns) == len(english) == 4
-        for turn, there, mine in zip(turns, english, said):
-            for key in ("words", "played_words", "best_words"):
-                assert isinstance(turn[key], str) and turn[key] == mine[key] != there[key], (language, key, turn[key])
-                assert "__words__" not in turn[key]
-            assert escape(turn["words"]).encode() in page.content
-            assert escape(turn["played_words"]).encode() in page.content
+    try:
+        english = client_for(users[0]).get(f"/api/games/{game.pk}/review/").json()["result"]["turns"]
+        for language in ("de", "fr"):
+            answer = client_for(users[0]).get(f"/api/games/{game.pk}/review/", headers={"accept-language": language})
+            page = client_for(users[0]).get(f"/games/{game.pk}/review/", headers={"accept-language": language})
+            turns = answer.json()["result"]["turns"]
+            with translation.override(language):
+                said = localize(figures["turns"])
+            assert len(turns) == len(english) == 4
+            for turn, there, mine in zip(turns, english, said):
+                for key in ("words", "played_words", "best_words"):
+                    assert isinstance(turn[key], str) and turn[key] == mine[key] != there[key], (language, key, turn[key])
+                    assert "__words__" not in turn[key]
+                assert escape(turn["words"]).encode() in page.content
+                assert escape(turn["played_words"]).encode() in page.content
+    finally:  # the language a request activates stays with the thread: hand it back in English
+        translation.deactivate()

@@ -60,3 +60,16 @@ def test_a_refused_step_reads_in_the_readers_language(name: str, make_user) -> N
             said = say(words)
         assert answer.status_code == 400 and answer["Content-Language"] == language
         assert answer.json()["detail"] == said != str(words), (name, language, said)
+
+
+def test_a_new_games_players_and_options_are_refused_in_the_readers_language(make_user) -> None:
+    client = APIClient()
+    client.force_authenticate(make_user("ann"))
+    too_many = {"game": "tikal", "seats": 5}
+    assert client.post("/api/games/", too_many, format="json").json()["detail"] == "Tikal takes 2 to 4 players, not 5"
+    german = client.post("/api/games/", too_many, format="json", headers={"accept-language": "de"})
+    assert (german.status_code, german.json()["detail"]) == (400, "Tikal spielt man zu 2 bis 4 Spielern, nicht zu 5")
+    unknown = {"game": "iwari", "seats": 2, "options": {"colour": True}}
+    french = client.post("/api/games/", unknown, format="json", headers={"accept-language": "fr"})
+    assert (french.status_code, french.json()["detail"]) == (400, "Iwari n'a pas d'option 'colour'")
+    translation.deactivate()
