@@ -84,6 +84,13 @@ def localize(obj: Any) -> Any:
     return obj
 
 
+def error_text(err: BaseException) -> str:
+    """An engine's refusal (a ``RulesError``, whose message may be ``Words``) in the active language: the
+    ``detail`` of the API's 400 and the page's "Not played" line."""
+    message = err.args[0] if len(err.args) == 1 else None
+    return say(message) if isinstance(message, Words) else str(err)
+
+
 #: Above this many markers, ``localize_text`` decodes the whole payload instead (bench/localize_text.py).
 MANY_MARKERS = 40
 #: Where a marker object starts in a payload's JSON (``Words.to_json`` puts its template first).

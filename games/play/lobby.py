@@ -11,6 +11,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.i18n import error_text
 from games.models import Game, Move, Seat
 from games.play import commit
 from games.play.change import Change, announce, change_game
@@ -33,7 +34,7 @@ def game_create(*, user: Any, game: str, players: int, move_hours: int = 72, pri
         eng.check_players(players)
         checked = eng.check_options(options or {})
     except RulesError as err:
-        raise BadTurn(str(err)) from None
+        raise BadTurn(error_text(err)) from None
     if len(computers) >= players:
         raise BadTurn(_("a game of %(players)d has room for at most %(most)d computer players besides you")
                       % {"players": players, "most": players - 1})

@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games.i18n import error_text
 from games.models import Game, Move, Seat
 from games.play import clock, commit, notices
 from games.play.change import Change, change_game
@@ -38,7 +39,7 @@ def _mover_steps(user: Any, steps: Steps) -> Callable[[Change], None]:
         try:
             steps(change.engine_side(), seat.number)
         except RulesError as err:
-            raise BadTurn(str(err)) from None
+            raise BadTurn(error_text(err)) from None
         if seat.timeouts:  # the player is back: timeouts count in a row only
             seat.timeouts = 0
             change.save_seat(seat, "timeouts")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from games.rules import CHANCE, AnyEngine, bots
+from games.rules.words import Words
 
 #: A turn whose move made lost at least this many points of expected margin against the best line is a mistake;
 #: one whose best line was at least this far ahead of the next (and was played) a good move.
@@ -98,9 +99,10 @@ def appraise(eng: AnyEngine, decision: Decision, seed: Any, settings: bots.Setti
             "playouts": found.playouts}
 
 
-def words(eng: AnyEngine, steps: Sequence[dict[str, Any]], seat: int) -> str:
-    """A line in the engine's words, each step as a spectator may see it (a hidden step stays hidden)."""
-    return ", ".join(eng.step_words(eng.step_for(step, seat, None)) for step in steps)
+def words(eng: AnyEngine, steps: Sequence[dict[str, Any]], seat: int) -> Words:
+    """A line in the engine's words, each step as a spectator may see it (a hidden step stays hidden); ``Words``,
+    said in the reader's language where the review is read (``games.review.selectors.review_entry``)."""
+    return Words.join((eng.step_words(eng.step_for(step, seat, None)) for step in steps), ", ")
 
 
 def highlights(turns: Sequence[dict[str, Any]]) -> dict[str, list[int]]:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from games.i18n import localize
 from games.models import Game
-from games.review import services
+from games.review import analysis, services
 from games.review.models import Review
 from games.rules import IllegalActionError, engine
 
@@ -26,7 +27,7 @@ def review_entry(game: Game, review: Optional[Review] = None) -> dict[str, Any]:
                              "refusal": refusal, "budget": review.budget if review else services.budget().to_dict(),
                              "result": None}  # a failure's error stays in the admin: it may name the state
     if review is not None and review.status == Review.Status.DONE:
-        entry["result"] = public_result(game, review.result)
+        entry["result"] = localize(public_result(game, review.result))
     return entry
 
 
@@ -38,7 +39,10 @@ def public_result(game: Game, result: dict[str, Any]) -> dict[str, Any]:
     def shown(steps: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
         return [eng.step_for(step, seat, None) for step in steps]
 
-    turns = [{**t, "best_line": shown(t["best_line"], t["seat"]), "played_line": shown(t["played_line"], t["seat"])}
+    turns = [{**t, "best_line": shown(t["best_line"], t["seat"]), "played_line": shown(t["played_line"], t["seat"]),
+              # said again from the lines, as Words (a review stored before the words were kept has them in English)
+              "best_words": analysis.words(eng, t["best_line"], t["seat"]),
+              "played_words": analysis.words(eng, t["played_line"], t["seat"])}
              for t in result.get("turns", [])]
     return {**result, "turns": turns}
 

@@ -6,6 +6,7 @@ import time
 from datetime import timedelta
 from typing import Any, Optional
 
+import orjson
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, Move
 from games.play import clock, selectors
 from games.play.errors import Conflict
+from games.play.payloads import to_json
 from games.review import analysis
 from games.review.models import Review
 from games.rules import engine
@@ -130,6 +132,9 @@ def review_figures(game: Game, spend: analysis.Budget) -> dict[str, Any]:
         turns.append(turn)
     *_, (_, _, last) = selectors.replay_log(game)
     scores = eng.scores(last)
-    return {"turns": turns, **analysis.highlights(turns), "scores": scores,
-            "chart": analysis.chart(turns, game.players, analysis.final_margins(scores)),
-            "playouts_per_turn": search.runs, "names": selectors.seat_names(game)}
+    figures = {"turns": turns, **analysis.highlights(turns), "scores": scores,
+               "chart": analysis.chart(turns, game.players, analysis.final_margins(scores)),
+               "playouts_per_turn": search.runs, "names": selectors.seat_names(game)}
+    # stored with the engines' words as marker objects (templates kept), said in the reader's language when read
+    stored: dict[str, Any] = orjson.loads(to_json(figures))
+    return stored

@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
-from .words import Words
+from .words import Words, text
 
 #: ``current_player`` returns this while the next step is a chance event (a draw).
 CHANCE = -1
@@ -123,16 +123,19 @@ class Engine(ABC, Generic[S, A]):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise InvalidActionError(f"{self.title} has no option {', '.join(map(repr, unknown))}")
+            raise InvalidActionError(Words("{game} has no option {names}", game=Words(self.title),
+                                           names=", ".join(map(repr, unknown))))
         out: JSONDict = {}
         for option in self.options:
             value = options.get(option.name, option.default)
             if option.choices:
                 if value not in option.choices:
-                    raise InvalidActionError(f"{option.label} must be one of "
-                                             f"{', '.join(map(str, option.choices))}, not {value!r}")
+                    raise InvalidActionError(Words("{option} must be one of {choices}, not {value}",
+                                                   option=Words(option.label),
+                                                   choices=", ".join(map(str, option.choices)), value=repr(value)))
             elif not isinstance(value, bool):
-                raise InvalidActionError(f"{option.label} must be true or false, not {value!r}")
+                raise InvalidActionError(Words("{option} must be true or false, not {value}",
+                                               option=Words(option.label), value=repr(value)))
             out[option.name] = value
         return out
 
@@ -140,8 +143,9 @@ class Engine(ABC, Generic[S, A]):
         """Raise ``InvalidActionError`` unless ``players`` is in range."""
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
-            raise InvalidActionError(
-                f"{self.title or self.name} takes {self.min_players} to {self.max_players} players, not {players!r}")
+            raise InvalidActionError(Words("{game} takes {low} to {high} players, not {players}",
+                                           game=Words(self.title) if self.title else text(self.name),
+                                           low=self.min_players, high=self.max_players, players=repr(players)))
 
     # ----- the flow of play -----------------------------------------------------------------
     @abstractmethod
@@ -314,12 +318,13 @@ class Engine(ABC, Generic[S, A]):
 
     def entry_unfinished(self, state: S) -> str:
         """Why the entry being played is not complete (a record entry that stops short): what is still due."""
-        return "the turn is not complete"
+        return Words("the turn is not complete")
 
     def turn_actions(self, state: S, data: Any) -> list[A]:
         """A whole entry sent by its player in one request: the player's actions from ``state`` (where the
         entry's chance steps so far are taken); the site takes the chance steps between them."""
-        raise InvalidActionError(f"{self.title} is played one action at a time (POST the actions one by one)")
+        raise InvalidActionError(Words("{game} is played one action at a time (POST the actions one by one)",
+                                       game=Words(self.title)))
 
     def record_setup(self, state: S) -> JSONDict:
         """Extra top-level keys of the record (``map``, ``options``, ``setup``) for a game started as ``state``."""

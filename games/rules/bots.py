@@ -27,6 +27,7 @@ from typing import Any, Mapping, Optional
 
 from . import AnyEngine
 from .base import CHANCE, TERMINAL, IllegalActionError
+from .words import Words
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -73,7 +74,7 @@ def plan_turn(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rn
     search = search if search is not None else Search()
     state = eng.sample_state(view, seat, rng)
     if eng.current_player(state) != seat:
-        raise IllegalActionError("it is not this seat's turn")
+        raise IllegalActionError(Words("it is not this seat's turn"))
     if level == "easy":
         plan = _easy(eng, state, seat, rng, settings)
     else:

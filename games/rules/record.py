@@ -13,6 +13,7 @@ from typing import Any, Mapping, Optional, Sequence
 from . import AnyEngine, games
 from . import engine as get_engine
 from .base import IllegalActionError, InvalidActionError, JSONDict, RulesError
+from .words import Words
 
 FORMAT = 1
 
@@ -67,13 +68,13 @@ def apply_entry(eng: AnyEngine, state: Any, entry: Any) -> Any:
     is complete, or if it goes on after its turn ended.
     """
     if eng.is_over(state):
-        raise IllegalActionError("the game is already over")
+        raise IllegalActionError(Words("the game is already over"))
     before = eng.turn_number(state)
     actions = eng.entry_actions(state, entry)
     for index, action in enumerate(actions):
         if index and eng.turn_number(state) != before:
             eng.apply(state, action)  # the engine's own reason, if it refuses what comes after the turn
-            raise IllegalActionError("the turn is over before the end of this entry")
+            raise IllegalActionError(Words("the turn is over before the end of this entry"))
         state = eng.apply(state, action)
     if eng.turn_number(state) == before and not eng.is_over(state):
         raise IllegalActionError(eng.entry_unfinished(state))

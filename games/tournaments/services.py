@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.i18n import error_text
 from games.models import Game, Seat
 from games.play import clock
 from games.play.change import change_game
@@ -84,7 +85,7 @@ def tournament_create(*, user: Any, name: str, game: str, kind: str, per_table: 
     try:
         checked = engine(game).check_options(options or {})
     except RulesError as err:
-        raise BadTurn(str(err)) from None
+        raise BadTurn(error_text(err)) from None
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name.strip() or _("%(game)s tournament") % {"game": engine(game).title}, game=game, options=checked,

@@ -3,11 +3,14 @@ hard computer's search from each mover's view then, reproducible from the game's
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone, translation
 
+from games.i18n import localize
 from games.models import Game
 from games.play import services
 from games.review import analysis
@@ -87,7 +90,7 @@ def test_asking_for_a_review_queues_it_and_the_pages_link_it(users, moderator, c
     assert review.budget == {"playouts": 2, "total": 200} and review.requested_by == users[1]
     assert numbers(review.result) == numbers(review_figures(game, SMALL))  # the task's figures: the seed's
     again = client_for(users[0]).post(f"/api/games/{game.pk}/review/")
-    assert again.status_code == 200 and again.json()["result"]["turns"] == review.result["turns"]
+    assert again.status_code == 200 and again.json()["result"]["turns"] == localize(review.result["turns"])
     assert b"See the review of this game" in logged_in(users[0]).get(f"/games/{game.pk}/").content
     profile = client_for(None).get(f"/players/{users[0].username}/")
     assert f'href="/games/{game.pk}/review/"'.encode() in profile.content
@@ -197,3 +200,30 @@ def test_every_turn_is_judged_whole_with_the_draws_made_during_it(users, moderat
     assert reveals, "no game of the registry had a turn with a draw in it: the test proves nothing"
     stepwise = {name for name in games() if not engine(name).whole_turns}  # Tikal's treasures, Iwari's cards
     assert stepwise <= set(reveals), f"no turn with a draw in the middle was played in {stepwise - set(reveals)}"
+
+
+@pytest.mark.django_db
+def test_a_review_reads_in_the_readers_language(users, moderator, client_for) -> None:
+    """The moves' words, the move made and the suggestion, in German (and French) in the review's JSON and on its
+    page; in English exactly the engine's words."""
+    game = finished(users, moderator, turns=4)
+    figures = review_figures(game, SMALL)
+    Review.objects.create(game=game, status=Review.Status.DONE, result=figures, budget=SMALL.to_dict(),
+                          queued_at=timezone.now())
+    try:
+        english = client_for(users[0]).get(f"/api/games/{game.pk}/review/").json()["result"]["turns"]
+        for language in ("de", "fr"):
+            answer = client_for(users[0]).get(f"/api/games/{game.pk}/review/", headers={"accept-language": language})
+            page = client_for(users[0]).get(f"/games/{game.pk}/review/", headers={"accept-language": language})
+            turns = answer.json()["result"]["turns"]
+            with translation.override(language):
+                said = localize(figures["turns"])
+            assert len(turns) == len(english) == 4
+            for turn, there, mine in zip(turns, english, said):
+                for key in ("words", "played_words", "best_words"):
+                    assert isinstance(turn[key], str) and turn[key] == mine[key] != there[key], (language, key, turn[key])
+                    assert "__words__" not in turn[key]
+                assert escape(turn["words"]).encode() in page.content
+                assert escape(turn["played_words"]).encode() in page.content
+    finally:  # the language a request activates stays with the thread: hand it back in English
+        translation.deactivate()

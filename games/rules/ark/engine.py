@@ -94,30 +94,32 @@ class ArkEngine(TileEngine[ArkState]):
 
     def _prophet(self, state: ArkState, action: Prophet) -> None:
         if not state.prophets[state.seat]:
-            raise IllegalActionError("your Prophet has already been used")
+            raise IllegalActionError(Words("your Prophet has already been used"))
         kind, _ = self.segment_at(state, action.at)
         if kind != CITY:
-            raise IllegalActionError("the Prophet goes only on a city")
+            raise IllegalActionError(Words("the Prophet goes only on a city"))
         self.add_piece(state, action.at, PROPHET)
         state.prophets[state.seat] = False  # once per game: it never comes back
         self.after_action(state)
 
     def _move_ark(self, state: ArkState, action: MoveArk) -> None:
         if state.ark is None:
-            raise IllegalActionError("the Ark is not on the board yet")
+            raise IllegalActionError(Words("the Ark is not on the board yet"))
         if not 1 <= len(action.path) <= MAX_ARK_STEPS:
-            raise IllegalActionError(f"an Ark move takes 1 to {MAX_ARK_STEPS} steps, not {len(action.path)}")
+            raise IllegalActionError(Words("an Ark move takes 1 to {most} steps, not {n}",
+                                           most=MAX_ARK_STEPS, n=len(action.path)))
         cells = state.board.cells
         visited = [state.ark]
         for x, y in action.path:
             key = cell(x, y) if on_board(x, y) else None
             if key is None or key not in cells:
-                raise IllegalActionError(f"the Ark can only move onto tiles, and ({x}, {y}) has none")
+                raise IllegalActionError(Words("the Ark can only move onto tiles, and ({x}, {y}) has none", x=x, y=y))
             if key - visited[-1] not in DELTA:
                 px, py = coords(visited[-1])
-                raise IllegalActionError(f"the Ark cannot go from ({px}, {py}) to ({x}, {y}): not next to it")
+                raise IllegalActionError(Words("the Ark cannot go from ({px}, {py}) to ({x}, {y}): not next to it",
+                                               px=px, py=py, x=x, y=y))
             if key in visited:
-                raise IllegalActionError(f"the Ark has already been on ({x}, {y}) in this move")
+                raise IllegalActionError(Words("the Ark has already been on ({x}, {y}) in this move", x=x, y=y))
             visited.append(key)
         points = self.ark_points(state, visited[1:])
         state.last_ark = [state.moves + 1, list(visited)]
@@ -130,7 +132,8 @@ class ArkEngine(TileEngine[ArkState]):
         key = cell(action.x, action.y) if on_board(action.x, action.y) else None
         if key not in state.ark_choices:
             raise IllegalActionError(
-                f"the Ark must go on a tile of the city just completed, and ({action.x}, {action.y}) is not one")
+                Words("the Ark must go on a tile of the city just completed, and ({x}, {y}) is not one",
+                      x=action.x, y=action.y))
         state.ark = key
         state.ark_choices = []
         self.end_turn(state)
@@ -157,11 +160,11 @@ class ArkEngine(TileEngine[ArkState]):
             return
         super().end_turn_now(state)
 
-    def wrong_phase(self, state: ArkState, action: Any = None) -> str:
+    def wrong_phase(self, state: ArkState, action: Any = None) -> Words:
         if state.phase == ARK:
-            return "the Ark must be put on the completed city first"
+            return Words("the Ark must be put on the completed city first")
         if isinstance(action, PlaceArk):
-            return "the Ark is put on a city ('ark_at') only on the turn that completes the first city"
+            return Words("the Ark is put on a city ('ark_at') only on the turn that completes the first city")
         return super().wrong_phase(state, action)
 
     def feature_points(self, state: ArkState, kind: int, value: int, nodes: list[int], winners: list[int],

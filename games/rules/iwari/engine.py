@@ -16,6 +16,7 @@ from ..base import (
     Option,
     Seed,
 )
+from ..words import Words
 from . import evaluate as evaluate_mod
 from . import record as record_mod
 from . import sample as sample_mod
@@ -114,7 +115,7 @@ class IwariEngine(Engine[IwariState, Action]):
             return tables.card[state.deck[-1]]
         if state.phase == REFILL:
             return tables.refill[state.deck[-1]]
-        raise IllegalActionError("no card is being drawn now")
+        raise IllegalActionError(Words("no card is being drawn now"))
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(data)
@@ -165,7 +166,7 @@ class IwariEngine(Engine[IwariState, Action]):
             return DRAW_DECK
         legal = self.legal_actions(state)
         if not legal:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(Words("the game is over"))
         return rng.choice(legal)
 
     def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> IwariState:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..base import IllegalActionError, InvalidActionError, JSONDict
+from ..words import Words
 from .actions import (
     DONE,
     DRAW_DECK,
@@ -123,7 +124,8 @@ def entry_actions(eng: IwariEngine, state: IwariState, entry: Any) -> list[Actio
     if len(kinds) != 1:
         raise InvalidActionError("a turn has exactly one of 'settle', 'exchange' or 'pass'")
     if state.phase != SETTLE:
-        raise IllegalActionError("the game is over" if eng.is_over(state) else "a turn is already in progress")
+        raise IllegalActionError(Words("the game is over") if eng.is_over(state)
+                                 else Words("a turn is already in progress"))
     sim, board, actions = state.copy(), load_board(state.map_id), []
 
     def step(action: Action) -> None:
@@ -141,7 +143,7 @@ def entry_actions(eng: IwariEngine, state: IwariState, entry: Any) -> list[Actio
         _settle(sim, board, entry["settle"], step)
         _third(sim, turn, entry.get("third"), step, start)
     if "third" in entry and "settle" not in entry:
-        raise IllegalActionError("the third tribe moves only after a settle")
+        raise IllegalActionError(Words("the third tribe moves only after a settle"))
     _draws(sim, entry.get("draw", []), step, start)
     _feats(sim, entry.get("feats", []), step, start)
     if sim.turns == start:
@@ -149,14 +151,15 @@ def entry_actions(eng: IwariEngine, state: IwariState, entry: Any) -> list[Actio
     return actions
 
 
-def _unfinished(sim: IwariState, board: Board, draws_left: int) -> str:
+def _unfinished(sim: IwariState, board: Board, draws_left: int) -> Words:
     if sim.phase == DRAW:
-        return f"the hand must be refilled: {draws_left} more card{'s' if draws_left != 1 else ''} to draw"
+        return Words.plural("the hand must be refilled: {n} more card to draw",
+                            "the hand must be refilled: {n} more cards to draw", draws_left)
     if sim.phase == FEAT:
-        return f"the {sim.turn.feats[0]} feat earned this turn must be placed ('feats')"
+        return Words("the {feat} feat earned this turn must be placed ('feats')", feat=sim.turn.feats[0])
     if sim.phase == THIRD:
-        return "the third tribe's move is missing"
-    return "the turn is not complete"
+        return Words("the third tribe's move is missing")
+    return Words("the turn is not complete")
 
 
 def _settle(sim: IwariState, board: Board, settle: Any, step: Callable[[Action], None]) -> None:
@@ -183,37 +186,39 @@ def _why_no_second(before: IwariState, board: Board, first: Place | None, second
     place_piece(probe, board, first)
     probe.phase = PLACE
     place_piece(probe, board, second)
-    raise IllegalActionError(f"no second piece may go to {second.territory} this turn")
+    raise IllegalActionError(Words("no second piece may go to {territory} this turn", territory=second.territory))
 
 
 def _third(sim: IwariState, turn: Turn, third: Any, step: Callable[[Action], None], start: int) -> None:
     if not turn.third_called:
         if third is not None:
-            raise IllegalActionError("the third tribe moves only after a settle with 1 or 2 cards, in a "
-                                     "two-player game")
+            raise IllegalActionError(Words("the third tribe moves only after a settle with 1 or 2 cards, in a "
+                                           "two-player game"))
         return
     if not isinstance(third, Mapping):
-        raise IllegalActionError("the third tribe's move is missing: after a settle with 1 or 2 cards it uses "
-                                 "the cards left in hand")
+        raise IllegalActionError(Words("the third tribe's move is missing: after a settle with 1 or 2 cards it uses "
+                                       "the cards left in hand"))
     places = third.get("place", [])
     if not isinstance(places, list):
         raise InvalidActionError("'third.place' must be a list")
     for item in places:
         if sim.turns != start or sim.phase != THIRD:
-            raise IllegalActionError(f"the third tribe places {turn.third_best[0]} piece"
-                                     f"{'s' if turn.third_best[0] != 1 else ''} this turn, not {len(places)}")
+            raise IllegalActionError(Words.plural("the third tribe places {n} piece this turn, not {given}",
+                                                  "the third tribe places {n} pieces this turn, not {given}",
+                                                  turn.third_best[0], given=len(places)))
         if not isinstance(item, Mapping):
             raise InvalidActionError("each third-tribe piece is an object with 'piece', 'at' (tents) and 'pay'")
         step(Third(*placement_fields({**item, "territory": third.get("territory")}, "a third-tribe piece")))
     if sim.turns == start and sim.phase == THIRD:
-        raise IllegalActionError(f"the third tribe must place {turn.third_best[0]} pieces spending "
-                                 f"{turn.third_best[1]} cards, the most the rules allow")
+        raise IllegalActionError(Words("the third tribe must place {pieces} pieces spending {cards} cards, the most "
+                                       "the rules allow", pieces=turn.third_best[0], cards=turn.third_best[1]))
     said = third.get("discard")  # the rules decide the leftover cards: a record may leave them out
     if said is None:
         return
     if not isinstance(said, list) or sorted(map(str, said)) != sorted(BIOMES[c] for c in turn.third_discard):
         left = ", ".join(BIOMES[c] for c in turn.third_discard) or "none"
-        raise IllegalActionError(f"the third tribe's leftover cards, discarded, are {left}, not {said!r}")
+        raise IllegalActionError(Words("the third tribe's leftover cards, discarded, are {left}, not {said}",
+                                       left=left, said=repr(said)))
 
 
 def _draws(sim: IwariState, draws: Any, step: Callable[[Action], None], start: int) -> None:
@@ -221,7 +226,7 @@ def _draws(sim: IwariState, draws: Any, step: Callable[[Action], None], start: i
         raise InvalidActionError("'draw' must be a list")
     for draw in draws:
         if sim.turns != start or sim.phase != DRAW:
-            raise IllegalActionError("too many cards drawn: the hand is full or nothing is left to draw")
+            raise IllegalActionError(Words("too many cards drawn: the hand is full or nothing is left to draw"))
         if not isinstance(draw, Mapping) or draw.get("from") not in ("deck", "display"):
             raise InvalidActionError("each draw is {\"from\": \"deck\" or \"display\", \"card\": CARD}")
         if draw["from"] == "deck":
@@ -231,11 +236,11 @@ def _draws(sim: IwariState, draws: Any, step: Callable[[Action], None], start: i
         step(parse_action({"type": "take-display", "card": draw.get("card")}))
         if sim.turns == start and sim.phase == REFILL:
             if "refill" not in draw:
-                raise IllegalActionError("a display card taken is replaced at once from the deck: "
-                                         "'refill' names the card turned up")
+                raise IllegalActionError(Words("a display card taken is replaced at once from the deck: 'refill' "
+                                               "names the card turned up"))
             step(parse_action({"type": "refill", "card": draw["refill"]}))
         elif "refill" in draw:
-            raise IllegalActionError("the deck is gone for good: the display is no longer refilled")
+            raise IllegalActionError(Words("the deck is gone for good: the display is no longer refilled"))
 
 
 def _feats(sim: IwariState, feats: Any, step: Callable[[Action], None], start: int) -> None:
@@ -243,7 +248,7 @@ def _feats(sim: IwariState, feats: Any, step: Callable[[Action], None], start: i
         raise InvalidActionError("'feats' must be a list")
     for feat in feats:
         if sim.turns != start or sim.phase != FEAT:
-            raise IllegalActionError("no feat was earned this turn (or all are placed)")
+            raise IllegalActionError(Words("no feat was earned this turn (or all are placed)"))
         step(parse_action({"type": "feat", **feat} if isinstance(feat, Mapping) else None))
 
 

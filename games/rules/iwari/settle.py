@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import Place, Third
 from .cards import BIOMES, MAX_CARDS_PER_SETTLE, NB
 from .maps import Board
 from .state import MATCH, TENT, TOTEM, IwariState
+from .words import BIOME_WORDS
 
 Step = tuple[int, int, int, int]  # (territory, piece, space or -1, pay code)
 
@@ -114,49 +116,55 @@ def check_step(state: IwariState, board: Board, tribe: int, step: Step, hand: Se
     biome = board.biome[territory]
     card, count = pay_cards(code, biome)
     if cards_so_far + count > MAX_CARDS_PER_SETTLE:
-        raise IllegalActionError(f"that would be {cards_so_far + count} cards: at most "
-                                 f"{MAX_CARDS_PER_SETTLE} cards may be played in a turn")
+        raise IllegalActionError(Words("that would be {n} cards: at most {most} cards may be played in a turn",
+                                       n=cards_so_far + count, most=MAX_CARDS_PER_SETTLE))
     if hand[card] < count:
-        have = "no" if not hand[card] else "only one"
-        raise IllegalActionError(f"the hand holds {have} {BIOMES[card]} card{'s' if hand[card] != 1 else ''}"
-                                 + (" for a pair" if count == 2 else ""))
+        biome_words = BIOME_WORDS[BIOMES[card]]
+        if not hand[card]:
+            raise IllegalActionError(Words("the hand holds no {biome} cards for a pair", biome=biome_words)
+                                     if count == 2 else Words("the hand holds no {biome} cards", biome=biome_words))
+        raise IllegalActionError(Words("the hand holds only one {biome} card for a pair", biome=biome_words))
     if unexplored and piece == TOTEM:
-        raise IllegalActionError(f"{name} is unexplored: the only piece it takes this turn is one tent")
+        raise IllegalActionError(Words("{name} is unexplored: the only piece it takes this turn is one tent",
+                                       name=name))
     if piece == TENT:
         if space < 0 or board.space_territory[space] != territory:
-            raise IllegalActionError(f"{board.space_ids[space] if space >= 0 else 'that'} is not a tent space "
-                                     f"of {name}")
+            raise IllegalActionError(Words("{p} is not a tent space of {name}", p=board.space_ids[space], name=name)
+                                     if space >= 0 else Words("that is not a tent space of {name}", name=name))
         if state.occupant[space] >= 0:
-            raise IllegalActionError(f"{board.space_ids[space]} in {name} already holds a tent")
+            raise IllegalActionError(Words("{space} in {name} already holds a tent",
+                                           space=board.space_ids[space], name=name))
         if state.tent_supply[tribe] <= 0:
-            raise IllegalActionError("no tent is left in supply")
+            raise IllegalActionError(Words("no tent is left in supply"))
     else:
         if state.totem_supply[tribe] <= 0:
-            raise IllegalActionError("no totem is left in supply")
+            raise IllegalActionError(Words("no totem is left in supply"))
         largest = max_tents(state, territory)
         if state.totem_count[territory] + 1 > largest:
-            raise IllegalActionError(f"a totem in {name} would make {state.totem_count[territory] + 1} totems "
-                                     f"against a largest tent count of {largest}")
+            raise IllegalActionError(Words("a totem in {name} would make {totems} totems against a largest tent "
+                                           "count of {largest}",
+                                           name=name, totems=state.totem_count[territory] + 1, largest=largest))
 
 
 def step_of(board: Board, action: Place | Third) -> Step:
     """An action's placement as indexes; ``IllegalActionError`` for ids not on this map or a bad payment."""
     territory = board.territory_index.get(action.territory)
     if territory is None:
-        raise IllegalActionError(f"there is no territory {action.territory!r} on this map")
+        raise IllegalActionError(Words("there is no territory {territory} on this map",
+                                       territory=repr(action.territory)))
     space = -1
     if action.piece == "tent":
         assert action.at is not None
         found = board.space_index.get(action.at)
         if found is None:
-            raise IllegalActionError(f"there is no tent space {action.at!r} on this map")
+            raise IllegalActionError(Words("there is no tent space {at} on this map", at=repr(action.at)))
         space = found
     biome = board.biome[territory]
     card = BIOMES.index(action.pay[0])
     if len(action.pay) == 1 and card != biome:
-        raise IllegalActionError(f"one {action.pay[0]} card does not pay for a piece in "
-                                 f"{board.territory_names[territory]} ({BIOMES[biome]}): play one {BIOMES[biome]} "
-                                 f"card or a pair of one biome")
+        raise IllegalActionError(Words("one {p} card does not pay for a piece in {other} ({biome}): play one {biome} "
+                                       "card or a pair of one biome", p=BIOME_WORDS[action.pay[0]],
+                                       other=board.territory_names[territory], biome=BIOME_WORDS[BIOMES[biome]]))
     return territory, TENT if action.piece == "tent" else TOTEM, space, MATCH if len(action.pay) == 1 else card
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import IllegalActionError, InvalidActionError
+from ..words import Words, text
 from .actions import (
     Action,
     Card,
@@ -54,27 +55,29 @@ from .state import (
     Turn,
     next_seat,
 )
+from .words import BIOME_WORDS
 
 THIRD_TRIBE = 2  # rules 6: in a two-player game the third tribe follows the two seats' tribes
 
 
-def phase_error(state: IwariState, board: Board) -> str:
+def phase_error(state: IwariState, board: Board) -> Words:
     """Why an action of the wrong kind is refused now, in words."""
     turn = state.turn
     if state.phase == SETTLE:
-        return "the turn starts with a settle (place), an exchange or a pass"
+        return Words("the turn starts with a settle (place), an exchange or a pass")
     if state.phase == PLACE:
-        return f"place a second piece in {board.territory_names[turn.territory]}, or say done"
+        return Words("place a second piece in {territory}, or say done",
+                     territory=board.territory_names[turn.territory])
     if state.phase == THIRD:
-        return "the third tribe moves now, with the cards left in hand"
+        return Words("the third tribe moves now, with the cards left in hand")
     if state.phase == DRAW:
-        return f"draw now: {turn.draws_left} more card{'s' if turn.draws_left != 1 else ''}, " \
-               f"from the deck or the display"
+        return Words.plural("draw now: {n} more card, from the deck or the display",
+                            "draw now: {n} more cards, from the deck or the display", turn.draws_left)
     if state.phase in (CARD, REFILL):
-        return "a card is being turned from the deck: only that chance step may come now"
+        return Words("a card is being turned from the deck: only that chance step may come now")
     if state.phase == FEAT:
-        return f"place the {turn.feats[0]} feat now"
-    return "the game is over"
+        return Words("place the {feat} feat now", feat=turn.feats[0])
+    return Words("the game is over")
 
 
 def _want(state: IwariState, board: Board, *phases: int) -> None:
@@ -107,12 +110,12 @@ def place_piece(state: IwariState, board: Board, action: Place) -> None:
     if state.phase == PLACE:
         name = board.territory_names[turn.territory]
         if territory != turn.territory:
-            raise IllegalActionError(f"all pieces of a turn go to one territory: {name}, not "
-                                     f"{board.territory_names[territory]}")
+            raise IllegalActionError(Words("all pieces of a turn go to one territory: {name}, not {other}",
+                                           name=name, other=board.territory_names[territory]))
         if turn.unexplored:
-            raise IllegalActionError(f"{name} was unexplored: it takes only one tent this turn")
+            raise IllegalActionError(Words("{name} was unexplored: it takes only one tent this turn", name=name))
         if len(turn.placed) >= 2:
-            raise IllegalActionError("at most two pieces may be placed in a turn")
+            raise IllegalActionError(Words("at most two pieces may be placed in a turn"))
         unexplored = False
     else:
         unexplored = not explored(state, territory)
@@ -159,14 +162,15 @@ def _third(state: IwariState, board: Board, action: Third) -> None:
     else:
         legal = third_second_steps(state, board, THIRD_TRIBE, hand)
         if step[0] != turn.third_territory:
-            raise IllegalActionError(f"the third tribe's pieces go to one territory: "
-                                     f"{board.territory_names[turn.third_territory]}")
+            raise IllegalActionError(Words("the third tribe's pieces go to one territory: {territory}",
+                                           territory=board.territory_names[turn.third_territory]))
         check_step(state, board, THIRD_TRIBE, step, hand, pay_cards(turn.third_placed[0][2], 0)[1], False)
     if step not in legal:
         pieces, cards = turn.third_best
-        raise IllegalActionError(f"the third tribe must place {pieces} piece{'s' if pieces > 1 else ''} "
-                                 f"spending {cards} card{'s' if cards > 1 else ''}, the most the rules allow "
-                                 f"with the cards left in hand; this placement does not lead there")
+        raise IllegalActionError(Words(
+            "the third tribe must place {pieces} spending {cards}, the most the rules allow with the cards left in "
+            "hand; this placement does not lead there", pieces=Words.plural("{n} piece", "{n} pieces", pieces),
+            cards=Words.plural("{n} card", "{n} cards", cards)))
     card, count = pay_cards(step[3], board.biome[step[0]])
     spend(state, seat, card, count)
     put_piece(state, board, THIRD_TRIBE, step[0], step[1], step[2])
@@ -190,7 +194,8 @@ def _exchange(state: IwariState, board: Board, action: Exchange) -> None:
     _want(state, board, SETTLE)
     card = BIOME_INDEX[action.card]
     if not state.hands[state.seat][card]:
-        raise IllegalActionError(f"the hand holds no {action.card} card to exchange")
+        raise IllegalActionError(Words("the hand holds no {card} card to exchange",
+                                       card=BIOME_WORDS.get(action.card) or text(action.card)))
     spend(state, state.seat, card, 1)
     state.turn.kind = "exchange"
     _start_draw(state, board, 1)  # rules 3B: discard exactly 1, draw 1
@@ -199,7 +204,7 @@ def _exchange(state: IwariState, board: Board, action: Exchange) -> None:
 def _pass(state: IwariState, board: Board, action: Pass) -> None:
     _want(state, board, SETTLE)
     if sum(state.hands[state.seat]):
-        raise IllegalActionError("a player with cards settles or exchanges; only one with no card passes")
+        raise IllegalActionError(Words("a player with cards settles or exchanges; only one with no card passes"))
     state.turn.kind = "pass"
     _end_turn(state, board)
 
@@ -225,7 +230,7 @@ def _continue_draw(state: IwariState, board: Board) -> None:
 def _draw_deck(state: IwariState, board: Board, action: DrawDeck) -> None:
     _want(state, board, DRAW)
     if not state.deck:
-        raise IllegalActionError("the deck is empty: take a display card")
+        raise IllegalActionError(Words("the deck is empty: take a display card"))
     state.phase = CARD
 
 
@@ -233,7 +238,8 @@ def _take_display(state: IwariState, board: Board, action: TakeDisplay) -> None:
     _want(state, board, DRAW)
     card = BIOME_INDEX[action.card]
     if card not in state.display:
-        raise IllegalActionError(f"the display holds no {action.card} card")
+        raise IllegalActionError(Words("the display holds no {card} card",
+                                       card=BIOME_WORDS.get(action.card) or text(action.card)))
     slot = state.display.index(card)
     state.display[slot] = -1
     _to_hand(state, card)
@@ -261,12 +267,13 @@ def _take_from_deck(state: IwariState, card: int) -> None:
         if deck[index] == card:
             del deck[index]
             return
-    raise IllegalActionError(f"the deck holds no more {BIOMES[card]} cards")
+    raise IllegalActionError(Words("the deck holds no more {card} cards", card=BIOME_WORDS[BIOMES[card]]))
 
 
 def _card(state: IwariState, board: Board, action: Card) -> None:
     if state.phase != CARD:
-        raise IllegalActionError(f"no card is being drawn from the deck now: {phase_error(state, board)}")
+        raise IllegalActionError(Words("no card is being drawn from the deck now: {state}",
+                                       state=phase_error(state, board)))
     card = BIOME_INDEX[action.card]
     _take_from_deck(state, card)
     _to_hand(state, card)
@@ -276,7 +283,8 @@ def _card(state: IwariState, board: Board, action: Card) -> None:
 
 def _refill(state: IwariState, board: Board, action: Refill) -> None:
     if state.phase != REFILL:
-        raise IllegalActionError(f"no display place is being refilled now: {phase_error(state, board)}")
+        raise IllegalActionError(Words("no display place is being refilled now: {state}",
+                                       state=phase_error(state, board)))
     card = BIOME_INDEX[action.card]
     _take_from_deck(state, card)
     state.display[state.turn.refill_slot] = card
@@ -321,10 +329,12 @@ def _feat(state: IwariState, board: Board, action: Feat) -> None:
     _want(state, board, FEAT)
     turn = state.turn
     if action.feat != turn.feats[0]:
-        raise IllegalActionError(f"the feat to place now is {turn.feats[0]}, not {action.feat}")
+        raise IllegalActionError(Words("the feat to place now is {due}, not {feat}",
+                                       due=turn.feats[0], feat=action.feat))
     places = feat_places(state, board, state.seat, action.feat)
     if action.at not in places:
-        raise IllegalActionError(f"the {action.feat} feat may go on {', '.join(places)}, not {action.at}")
+        raise IllegalActionError(Words("the {feat} feat may go on {places}, not {at}",
+                                       feat=action.feat, places=', '.join(places), at=action.at))
     if action.feat in ON_CONNECTION:
         state.feat_connection[board.connection_index[action.at]] += 1
     else:
@@ -361,5 +371,5 @@ def push(state: IwariState, board: Board, action: Action) -> None:
     if handler is None:
         raise InvalidActionError(f"{action!r} is not an Iwari action")
     if state.phase == OVER:
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError(Words("the game is over"))
     handler(state, board, action)

@@ -11,6 +11,9 @@ from .maps import load_board, map_ids
 FEAT_NAMES = {"union": Words("Union"), "discovery": Words("Discovery"), "honour": Words("Honour"),
               "respect": Words("Respect")}
 #: The biomes as players read them (the card ids are lower-case).
+#: The biomes as a card or a refusal names them, in lower case ("a forest card").
+BIOME_WORDS = {"tundra": Words("tundra"), "forest": Words("forest"), "glacier": Words("glacier"),
+               "coast": Words("coast"), "desert": Words("desert")}
 BIOME_NAMES = {"tundra": Words("Tundra"), "forest": Words("Forest"), "glacier": Words("Glacier"),
                "coast": Words("Coast"), "desert": Words("Desert")}
 

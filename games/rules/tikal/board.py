@@ -3,6 +3,7 @@ players read them (docs/rules/tikal.md 2)."""
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words, text
 from .data import BASE_CAMP, EMPTY, HEXES, NEIGHBOUR, NSPACES, SPACE_NAMES, SPACES, VOLCANO, rotate
 from .state import TikalState
 from .used import worker_moved
@@ -13,10 +14,10 @@ OPP = (3, 4, 5, 0, 1, 2)
 LINKS = tuple(tuple((side, n, OPP[side]) for side, n in enumerate(NEIGHBOUR[s]) if n >= 0) for s in range(NSPACES))
 
 
-def where(space: int) -> str:
+def where(space: int) -> Words:
     """A space as players read it on the board (its name, ``C3``), with the coordinates a record gives it."""
     q, r = SPACES[space]
-    return "the base camp" if space == BASE_CAMP else f"{SPACE_NAMES[space]} ({q}, {r})"
+    return Words("the base camp") if space == BASE_CAMP else text(f"{SPACE_NAMES[space]} ({q}, {r})")
 
 
 def border_cost(state: TikalState, space: int, side: int) -> int:
@@ -30,9 +31,9 @@ def border_cost(state: TikalState, space: int, side: int) -> int:
 def has_piece(state: TikalState, seat: int, space: int, piece: str) -> None:
     """Raise ``IllegalActionError`` unless ``seat`` has a ``piece`` ("leader" or "worker") on ``space``."""
     if piece == "leader" and state.leader[seat] != space:
-        raise IllegalActionError(f"your leader is not on {where(space)}")
+        raise IllegalActionError(Words("your leader is not on {space}", space=where(space)))
     if piece == "worker" and not state.workers[seat][space]:
-        raise IllegalActionError(f"you have no worker on {where(space)}")
+        raise IllegalActionError(Words("you have no worker on {space}", space=where(space)))
 
 
 def move_piece(state: TikalState, seat: int, frm: int, to: int, piece: str) -> None:

@@ -6,6 +6,7 @@ Each action type has its ``list_*`` (its legal actions now, appended to ``out`` 
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import LEADER, TABLES, WORKER, Action, Camp, CampMove, Enter
 from .board import has_piece, move_piece, where
 from .data import BASE_CAMP, JUNGLE, NSPACES, RUIN, SPACE_INDEX
@@ -39,11 +40,11 @@ def list_enter(state: TikalState, seat: int, camps: list[int], out: list[Action]
 def check_enter(state: TikalState, seat: int, action: Enter) -> int:
     at = SPACE_INDEX[action.at]
     if at != BASE_CAMP and state.camp[at] != seat:
-        raise IllegalActionError("explorers come in on the base camp or on one of your camps")
+        raise IllegalActionError(Words("explorers come in on the base camp or on one of your camps"))
     if action.piece == "leader" and state.leader[seat] != SUPPLY:
-        raise IllegalActionError("your leader is not in your supply")
+        raise IllegalActionError(Words("your leader is not in your supply"))
     if action.piece == "worker" and not state.supply[seat]:
-        raise IllegalActionError("you have no worker left in your supply")
+        raise IllegalActionError(Words("you have no worker left in your supply"))
     return 1
 
 
@@ -76,8 +77,8 @@ def check_camp_move(state: TikalState, seat: int, action: CampMove) -> int:
     a, b = SPACE_INDEX[action.frm], SPACE_INDEX[action.to]
     has_piece(state, seat, a, action.piece)
     if a == b or not all(s == BASE_CAMP or state.camp[s] == seat for s in (a, b)):
-        raise IllegalActionError("a move between camps goes from the base camp or one of your camps to another of "
-                                 "them")
+        raise IllegalActionError(Words("a move between camps goes from the base camp or one of your camps to another "
+                                       "of them"))
     return 1
 
 
@@ -99,11 +100,11 @@ def list_camps(state: TikalState, seat: int, out: list[Action]) -> None:
 def check_camp(state: TikalState, seat: int, action: Camp) -> int:
     at = SPACE_INDEX[action.at]
     if not clearing(state, at):
-        raise IllegalActionError(f"{where(at)} is not a clearing")
+        raise IllegalActionError(Words("{at} is not a clearing", at=where(at)))
     if state.camp[at] >= 0:
-        raise IllegalActionError(f"{where(at)} already has a camp")
+        raise IllegalActionError(Words("{at} already has a camp", at=where(at)))
     if not state.camps_left[seat]:
-        raise IllegalActionError("you have built both your camps")
+        raise IllegalActionError(Words("you have built both your camps"))
     return 5
 
 

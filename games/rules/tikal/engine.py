@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, JSONDict, Seed
+from ..words import Words
 from . import record as record_mod
 from . import sample as sample_mod
 from . import view as view_mod
@@ -74,7 +75,7 @@ class TikalEngine(Engine[TikalState, Action]):
             return TABLES.draw[state.stack[-1]]
         if state.phase == TREASURE:
             return TABLES.treasure[state.ruin[state.dig_at][-1]]
-        raise IllegalActionError("nothing is drawn now")
+        raise IllegalActionError(Words("nothing is drawn now"))
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(data)
@@ -122,7 +123,7 @@ class TikalEngine(Engine[TikalState, Action]):
             return rng.choice(legal(state))
         if state.phase == ACTIONS:
             return END
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError(Words("the game is over"))
 
     def sample_state(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> TikalState:
         return sample_mod.sample_state(view, seat, rng)

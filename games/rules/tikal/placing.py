@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import TABLES, Action, Place
 from .board import LINKS, ROTATED, where
 from .data import EMPTY, HEXES, NEIGHBOUR, NSPACES, RUIN, SPACE_INDEX, VOLCANO
@@ -49,21 +50,22 @@ def place_actions(state: TikalState) -> list[Action]:
 def check_place(state: TikalState, action: Place) -> int:
     """The space ``action`` lays the waiting hex on, or ``IllegalActionError`` naming the rule it breaks."""
     if state.phase != PLACE:
-        raise IllegalActionError("no hex is waiting to be placed")
+        raise IllegalActionError(Words("no hex is waiting to be placed"))
     space = SPACE_INDEX[action.at]
     h = state.pending
     if state.kind[space] != EMPTY:
-        raise IllegalActionError(f"{where(space)} is already explored")
+        raise IllegalActionError(Words("{space} is already explored", space=where(space)))
     volcano = HEXES[h].kind == VOLCANO
     fits = (action.rotation == 0 if volcano else connects(state, space, ROTATED[h][action.rotation])) \
         and any(state.kind[n] != EMPTY for _, n, _ in LINKS[space])
     if not fits and (volcano or (space, action.rotation) not in placements(state, h)):
         if not any(n >= 0 and state.kind[n] != EMPTY for n in NEIGHBOUR[space]):
-            raise IllegalActionError(f"{where(space)} is not next to an explored space")
+            raise IllegalActionError(Words("{space} is not next to an explored space", space=where(space)))
         if volcano:
-            raise IllegalActionError("a volcano has no stones: it is laid with rotation 0")
-        raise IllegalActionError(f"hex {HEXES[h].id} turned {action.rotation} at {where(space)} has no stone on "
-                                 "a border with an explored space (the connection rule)")
+            raise IllegalActionError(Words("a volcano has no stones: it is laid with rotation 0"))
+        raise IllegalActionError(Words("hex {hex} turned {rotation} at {space} has no stone on a border with an "
+                                       "explored space (the connection rule)",
+                                       hex=HEXES[h].id, rotation=action.rotation, space=where(space)))
     return space
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import IllegalActionError, InvalidActionError, JSONDict
+from ..words import Words
 from .actions import END, TABLES, Action, Dig, Draw, End, Place, Treasure, parse_action
 from .data import HEX_INDEX, HEXES, VOLCANO
 from .state import ACTIONS, DRAW, OVER, PLACE, TREASURE, TikalState
@@ -31,14 +32,14 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
     if unknown:
         raise InvalidActionError(f"an entry has no {', '.join(map(repr, unknown))}")
     if state.phase == OVER:
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError(Words("the game is over"))
     sim = state.copy()
     actions: list[Action] = []
     start = sim.turns
 
     def step(action: Action) -> None:
         if sim.turns != start:
-            raise IllegalActionError("the turn is over before the end of this entry (it was ended)")
+            raise IllegalActionError(Words("the turn is over before the end of this entry (it was ended)"))
         push(sim, action)
         actions.append(action)
 
@@ -46,7 +47,7 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
         if set(entry) != {"bonus"}:
             raise InvalidActionError("a bonus entry has only 'bonus'")
         if not (sim.phase == ACTIONS and sim.bonus):
-            raise IllegalActionError("no bonus turn is due now: " + _due(sim))
+            raise IllegalActionError(Words("no bonus turn is due now: {due}", due=_due(sim)))
         _play(entry["bonus"], step)
     else:
         if "hex" not in entry:
@@ -60,21 +61,22 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
             raise InvalidActionError("'volcano' must be true or false")
         if sim.phase == DRAW:
             if said and not volcano:
-                raise IllegalActionError(f"hex {hid} is not a volcano")
+                raise IllegalActionError(Words("hex {hid} is not a volcano", hid=hid))
             step(TABLES.draw[HEX_INDEX[hid]])
             if volcano:
                 if not said or set(entry) != {"hex", "volcano"}:
-                    raise IllegalActionError(f"hex {hid} is a volcano: its entry is {{\"hex\": \"{hid}\", "
-                                             "\"volcano\": true}, then one bonus entry per player")
+                    raise IllegalActionError(Words("hex {hid} is a volcano: its entry is {{\"hex\": \"{hid}\", "
+                                                   "\"volcano\": true}}, then one bonus entry per player", hid=hid))
                 return actions
         elif sim.phase == PLACE and sim.pending >= 0 and HEXES[sim.pending].kind == VOLCANO:
             if HEX_INDEX[hid] != sim.pending:
-                raise IllegalActionError(f"the volcano of this scoring round is {HEXES[sim.pending].id}, "
-                                         f"not {hid}")
+                raise IllegalActionError(Words("the volcano of this scoring round is {volcano}, not {hid}",
+                                               volcano=HEXES[sim.pending].id, hid=hid))
             if said:
-                raise IllegalActionError(f"{hid} was drawn already: this entry places it ('at', 'rotation')")
+                raise IllegalActionError(Words("{hid} was drawn already: this entry places it ('at', 'rotation')",
+                                               hid=hid))
         else:
-            raise IllegalActionError("a hex is not drawn now: " + _due(sim))
+            raise IllegalActionError(Words("a hex is not drawn now: {due}", due=_due(sim)))
         if "at" not in entry:
             raise InvalidActionError("a turn says where its hex goes ('at')")
         step(parse_action({"type": "place", "at": entry["at"], "rotation": entry.get("rotation", 0)}))
@@ -84,14 +86,15 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
     return actions
 
 
-def _due(sim: TikalState) -> str:
+def _due(sim: TikalState) -> Words:
     if sim.phase == ACTIONS and sim.bonus:
-        return f"seat {sim.seat}'s bonus turn is due"
+        return Words("seat {seat}'s bonus turn is due", seat=sim.seat)
     if sim.phase == PLACE:
-        return f"seat {sim.seat} places the volcano {HEXES[sim.pending].id} and takes its turn"
+        return Words("seat {seat} places the volcano {hex} and takes its turn", seat=sim.seat,
+                     hex=HEXES[sim.pending].id)
     if sim.phase == DRAW:
-        return f"seat {sim.seat}'s turn is due, with a hex drawn"
-    return "a turn is in progress"
+        return Words("seat {seat}'s turn is due, with a hex drawn", seat=sim.seat)
+    return Words("a turn is in progress")
 
 
 def _play(items: Any, step: Any) -> None:
@@ -138,12 +141,12 @@ def entry_record(state: TikalState | None, actions: Sequence[Action]) -> JSONDic
     return {"hex": hid, "at": at, "rotation": rotation, "actions": items}
 
 
-def unfinished(state: TikalState) -> str:
+def unfinished(state: TikalState) -> Words:
     """What the entry being played still needs."""
     if state.phase == PLACE:
-        return f"hex {HEXES[state.pending].id} must be placed"
+        return Words("hex {hex} must be placed", hex=HEXES[state.pending].id)
     if state.phase == TREASURE:
-        return "the dig's treasure must be named"
+        return Words("the dig's treasure must be named")
     if state.phase == DRAW:
-        return "a hex must be drawn"
-    return "the turn is not complete"
+        return Words("a hex must be drawn")
+    return Words("the turn is not complete")

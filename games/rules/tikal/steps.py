@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import END, Action, Camp, CampMove, Dig, Enter, Exchange, Guard, Move, Uncover
 from .board import where
 from .camps import (
@@ -84,23 +85,26 @@ def spend(state: TikalState, action: Action) -> None:
     check, apply = STEPS[type(action)]
     price = check(state, seat, action)
     if price > state.ap:
-        raise IllegalActionError(f"{doing(action)} costs {price} point{'s' if price != 1 else ''}, "
-                                 f"only {state.ap} {'is' if state.ap == 1 else 'are'} left")
+        raise IllegalActionError(Words("{doing} costs {price}, {left}", doing=doing(action),
+                                       price=Words.plural("{n} point", "{n} points", price),
+                                       left=Words.plural("only {n} is left", "only {n} are left", state.ap)))
     state.ap -= price
     apply(state, seat, action)
 
 
-def doing(action: Action) -> str:
+def doing(action: Action) -> Words:
     """``moving the leader from (1, 0) to (2, 0)``: an action-point step in words, for error messages."""
-    piece = f"the {getattr(action, 'piece', 'worker')}"
+    piece = Words("the leader") if getattr(action, "piece", "worker") == "leader" else Words("the worker")
     if type(action) is Enter:
-        return f"bringing in {piece}"
+        return Words("bringing in {piece}", piece=piece)
     if type(action) is Move:
-        return f"moving {piece} from {where(SPACE_INDEX[action.frm])} to {where(SPACE_INDEX[action.to])}"
+        return Words("moving {piece} from {start} to {end}", piece=piece, start=where(SPACE_INDEX[action.frm]),
+                     end=where(SPACE_INDEX[action.to]))
     if type(action) is CampMove:
-        return f"moving {piece} between camps"
+        return Words("moving {piece} between camps", piece=piece)
     return DOING[type(action)]
 
 
-DOING: dict[type, str] = {Uncover: "uncovering a temple level", Dig: "digging a treasure",
-                          Exchange: "exchanging treasures", Camp: "building a camp", Guard: "placing a guard"}
+DOING: dict[type, Words] = {Uncover: Words("uncovering a temple level"), Dig: Words("digging a treasure"),
+                            Exchange: Words("exchanging treasures"), Camp: Words("building a camp"),
+                            Guard: Words("placing a guard")}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import LEADER, TABLES, WORKER, Action, Guard, Uncover
 from .board import has_piece, where
 from .data import GUARDS, SPACE_INDEX, TEMPLE
@@ -18,9 +19,9 @@ def leads(state: TikalState, seat: int, space: int) -> bool:
 
 def _open_temple(state: TikalState, at: int) -> None:
     if state.kind[at] != TEMPLE:
-        raise IllegalActionError(f"{where(at)} is not a temple")
+        raise IllegalActionError(Words("{at} is not a temple", at=where(at)))
     if state.guard[at] >= 0:
-        raise IllegalActionError(f"the temple at {where(at)} has a guard")
+        raise IllegalActionError(Words("the temple at {at} has a guard", at=where(at)))
 
 
 # ----- 5.4 uncovering a level ---------------------------------------------------------------------------------
@@ -39,18 +40,18 @@ def check_uncover(state: TikalState, seat: int, action: Uncover) -> int:
     at = SPACE_INDEX[action.at]
     _open_temple(state, at)
     if not explorers(state, seat, at):
-        raise IllegalActionError(f"you have no explorer on the temple at {where(at)}")
+        raise IllegalActionError(Words("you have no explorer on the temple at {at}", at=where(at)))
     if state.levels_turn[at] >= 2:
-        raise IllegalActionError("at most 2 levels per temple per turn")
+        raise IllegalActionError(Words("at most 2 levels per temple per turn"))
     if state.levels_turn[at] == 1 and not unused_on(state, seat, at):
-        raise IllegalActionError(f"your explorer on the temple at {where(at)} has uncovered a level there this "
-                                 "turn: each level uncovered on a temple in a turn needs a different explorer of "
-                                 "yours there")
+        raise IllegalActionError(Words("your explorer on the temple at {at} has uncovered a level there this turn: "
+                                       "each level uncovered on a temple in a turn needs a different explorer of "
+                                       "yours there", at=where(at)))
     value = state.value[at]
     if value >= 10:
-        raise IllegalActionError("the temple is at 10 already")
+        raise IllegalActionError(Words("the temple is at 10 already"))
     if not state.tiles[value + 1]:
-        raise IllegalActionError(f"no level tile of value {value + 1} is left")
+        raise IllegalActionError(Words("no level tile of value {value} is left", value=value + 1))
     return 2
 
 
@@ -78,9 +79,9 @@ def check_guard(state: TikalState, seat: int, action: Guard) -> int:
     _open_temple(state, at)
     has_piece(state, seat, at, action.piece)
     if state.guards_made[seat] >= GUARDS:
-        raise IllegalActionError(f"you have made your {GUARDS} guards")
+        raise IllegalActionError(Words("you have made your {guards} guards", guards=GUARDS))
     if not leads(state, seat, at):
-        raise IllegalActionError("your strength on the temple must be greater than each other player's")
+        raise IllegalActionError(Words("your strength on the temple must be greater than each other player's"))
     return 5
 
 

@@ -3,10 +3,12 @@ each with its ``list``, ``check`` and ``apply`` (as in ``camps``)."""
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words, text
 from .actions import TABLES, Action, Dig, Exchange, Treasure
 from .board import where
 from .data import NKINDS, RUIN, SPACE_INDEX, TREASURE_INDEX
 from .state import ACTIONS, TREASURE, TikalState, explorers
+from .words import TREASURE_WORDS
 
 
 # ----- 5.5 recovering a treasure ------------------------------------------------------------------------------
@@ -20,14 +22,15 @@ def list_dig(state: TikalState, space: int, here: int, out: list[Action]) -> Non
 def check_dig(state: TikalState, seat: int, action: Dig) -> int:
     at = SPACE_INDEX[action.at]
     if state.kind[at] != RUIN:
-        raise IllegalActionError(f"{where(at)} is not a ruin")
+        raise IllegalActionError(Words("{at} is not a ruin", at=where(at)))
     if not state.treasures_left[at]:
-        raise IllegalActionError(f"the ruin at {where(at)} has no treasure left")
+        raise IllegalActionError(Words("the ruin at {at} has no treasure left", at=where(at)))
     dug = state.dug_turn[at]
     if dug >= 2:
-        raise IllegalActionError("at most 2 treasures from the same ruin per turn")
+        raise IllegalActionError(Words("at most 2 treasures from the same ruin per turn"))
     if explorers(state, seat, at) <= dug:
-        raise IllegalActionError(f"you need {dug + 1} explorer{'s' if dug else ''} of yours on the ruin for that")
+        raise IllegalActionError(Words.plural("you need {n} explorer of yours on the ruin for that",
+                                              "you need {n} explorers of yours on the ruin for that", dug + 1))
     return 3
 
 
@@ -51,10 +54,11 @@ def treasure_actions(state: TikalState) -> list[Action]:
 def take_treasure(state: TikalState, action: Treasure) -> None:
     """The chance step after a dig: the mover takes the kind ``action`` names from the ruin."""
     if state.phase != TREASURE:
-        raise IllegalActionError("no dig is waiting for its treasure")
+        raise IllegalActionError(Words("no dig is waiting for its treasure"))
     kind = TREASURE_INDEX[action.kind]
     if sum(hand[kind] for hand in state.held) >= 3:
-        raise IllegalActionError(f"all 3 {action.kind} treasures are taken already")
+        raise IllegalActionError(Words("all 3 {kind} treasures are taken already",
+                                       kind=TREASURE_WORDS.get(action.kind) or text(action.kind)))
     # the ruins' lists are shared between copies of a state (TikalState.copy): replace, never change in place
     ruin = state.ruin[state.dig_at] = state.ruin[state.dig_at].copy()
     if kind in ruin:
@@ -94,14 +98,16 @@ def list_exchanges(state: TikalState, seat: int, out: list[Action]) -> None:
 def check_exchange(state: TikalState, seat: int, action: Exchange) -> int:
     other = action.seat
     if other == seat or other >= state.players or not state.active[other]:
-        raise IllegalActionError("you exchange with another player still in the game")
+        raise IllegalActionError(Words("you exchange with another player still in the game"))
     give, take = TREASURE_INDEX[action.give], TREASURE_INDEX[action.take]
     if give == take:
-        raise IllegalActionError("the two treasures must be of different kinds")
+        raise IllegalActionError(Words("the two treasures must be of different kinds"))
     if state.held[seat][give] != 1:
-        raise IllegalActionError(f"your {action.give} is not a lone treasure")
+        raise IllegalActionError(Words("your {give} is not a lone treasure",
+                                       give=TREASURE_WORDS.get(action.give) or text(action.give)))
     if state.held[other][take] != 1:
-        raise IllegalActionError(f"seat {other} has no lone {action.take}")
+        raise IllegalActionError(Words("seat {other} has no lone {take}",
+                                       other=other, take=TREASURE_WORDS.get(action.take) or text(action.take)))
     return 3
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import IllegalActionError, InvalidActionError
+from ..words import Words
 from .actions import TABLES, Action, Draw, End, Place, Treasure
 from .data import AP, HEX_INDEX, HEXES, NSPACES, VOLCANO
 from .placing import check_place, lay, place_actions, placements
@@ -50,7 +51,7 @@ def legal(state: TikalState) -> list[Action]:
 def push(state: TikalState, action: Action) -> None:
     """Apply ``action`` in place; raises ``IllegalActionError`` (then ``state`` is unchanged)."""
     if state.phase == OVER:
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError(Words("the game is over"))
     handler = HANDLERS.get(type(action))
     if handler is None:
         raise InvalidActionError(f"{action!r} is not a Tikal action")
@@ -67,13 +68,14 @@ def _draw_actions(state: TikalState) -> list[Action]:
 
 def _draw(state: TikalState, action: Draw) -> None:
     if state.phase != DRAW:
-        raise IllegalActionError("no hex is drawn now")
+        raise IllegalActionError(Words("no hex is drawn now"))
     h = HEX_INDEX[action.hex]
     if h not in state.stack:
-        raise IllegalActionError(f"hex {action.hex} is not in the stacks (already drawn)")
+        raise IllegalActionError(Words("hex {hex} is not in the stacks (already drawn)", hex=action.hex))
     letter = HEXES[state.stack[-1]].letter
     if HEXES[h].letter != letter:
-        raise IllegalActionError(f"hex {action.hex} is not on top of the stacks: the next hex has letter {letter}")
+        raise IllegalActionError(Words("hex {hex} is not on top of the stacks: the next hex has letter {letter}",
+                                       hex=action.hex, letter=letter))
     if state.stack[-1] == h:
         state.stack.pop()
     else:
@@ -91,8 +93,8 @@ def _treasure(state: TikalState, action: Treasure) -> None:
 
 def _chance_first(state: TikalState) -> None:
     if state.phase in (DRAW, TREASURE):
-        raise IllegalActionError("a chance step comes first: "
-                                 + ("a hex is drawn" if state.phase == DRAW else "the dig turns up a treasure"))
+        raise IllegalActionError(Words("a chance step comes first: a hex is drawn") if state.phase == DRAW
+                                 else Words("a chance step comes first: the dig turns up a treasure"))
 
 
 # ----- the player's steps ---------------------------------------------------------------------------------------
@@ -106,7 +108,7 @@ def _place(state: TikalState, action: Place) -> None:
 def _not_actions(state: TikalState) -> None:
     """Why an action-point step or ``end`` is refused now (the phase is not ACTIONS)."""
     _chance_first(state)
-    raise IllegalActionError("the drawn hex must be placed first")
+    raise IllegalActionError(Words("the drawn hex must be placed first"))
 
 
 def _end(state: TikalState, action: End) -> None:

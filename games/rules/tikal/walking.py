@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import IllegalActionError
+from ..words import Words
 from .actions import LEADER, TABLES, WORKER, Action, Move
 from .board import LINKS, border_cost, has_piece, move_piece, where
 from .data import EMPTY, NEIGHBOUR, SPACE_INDEX, VOLCANO
@@ -38,14 +39,15 @@ def check_move(state: TikalState, seat: int, action: Move) -> int:
     a, b = SPACE_INDEX[action.frm], SPACE_INDEX[action.to]
     has_piece(state, seat, a, action.piece)
     if b not in NEIGHBOUR[a]:
-        raise IllegalActionError(f"{where(b)} does not touch {where(a)}")
+        raise IllegalActionError(Words("{b} does not touch {a}", b=where(b), a=where(a)))
     if state.kind[b] == EMPTY:
-        raise IllegalActionError(f"{where(b)} is not explored")
+        raise IllegalActionError(Words("{b} is not explored", b=where(b)))
     if state.kind[b] == VOLCANO:
-        raise IllegalActionError("no explorer may enter a volcano")
+        raise IllegalActionError(Words("no explorer may enter a volcano"))
     price = border_cost(state, a, NEIGHBOUR[a].index(b))
     if not price:
-        raise IllegalActionError(f"the border between {where(a)} and {where(b)} has no stones: it cannot be crossed")
+        raise IllegalActionError(Words("the border between {a} and {b} has no stones: it cannot be crossed",
+                                       a=where(a), b=where(b)))
     return price
 
 

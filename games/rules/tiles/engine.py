@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Optional, Sequence, TypeVar, cast
 
 from ..base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, JSONDict, Seed
-from ..words import text
+from ..words import Words, text
 from . import evaluate as evaluate_mod
 from . import record, sample, serial, words
 from . import view as view_mod
@@ -18,6 +18,7 @@ from .actions import PIECE_ACTIONS, Discard, Draw, Follower, Parser, Pass, Place
 from .catalogue import CITY, EDGE_NAMES, KIND_NAMES, ROAD, Icons, RotatedTile, TileType, load_catalogue
 from .geometry import DELTA, SIDES, cell, coords, on_board
 from .state import ACTION, DRAW, FOLLOWER, OVER, PLACE, TileState
+from .words import EDGE_WORDS, NO_FOLLOWER_WORDS, TAKEN_WORDS
 
 FOLLOWERS_PER_PLAYER = 7  # docs/rules/ark.md and docs/rules/carcassonne.md: 7 in supply
 _PLACES: dict[int, Place] = {}  # (key * 4 + quarter turns) -> its Place value, shared by all games
@@ -112,7 +113,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
             return Draw(state.pile[-1])
         if self.current_player(state) == CHANCE:
             return Discard()
-        raise IllegalActionError("nothing is to be drawn now")
+        raise IllegalActionError(Words("nothing is to be drawn now"))
 
     def parse_action(self, data: Any) -> Any:
         return parse_action(data, self.action_parsers)
@@ -147,12 +148,12 @@ class TileEngine(Engine[S, Any], Generic[S]):
             raise IllegalActionError(self.wrong_phase(state, action))
         handler(state, action)
 
-    def wrong_phase(self, state: S, action: Any = None) -> str:
+    def wrong_phase(self, state: S, action: Any = None) -> Words:
         """Why ``action`` (of another phase) is refused now."""
-        return {OVER: "the game is over", DRAW: "a tile must be drawn first",
-                PLACE: "the tile in hand must be laid first",
-                ACTION: "the tile is laid: choose a follower, another action, or pass"}.get(
-            state.phase, "that is not what is to be done now")
+        return {OVER: Words("the game is over"), DRAW: Words("a tile must be drawn first"),
+                PLACE: Words("the tile in hand must be laid first"),
+                ACTION: Words("the tile is laid: choose a follower, another action, or pass")}.get(
+            state.phase, Words("that is not what is to be done now"))
 
     # ----- views, words, records, bots ---------------------------------------------------
     def view(self, state: S, seat: Optional[int]) -> JSONDict:
@@ -232,7 +233,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def settle(self, state: S) -> S:
         """Final scoring now: the turn in progress ends where it stands (a tile in hand goes back)."""
         if state.phase == OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(Words("the game is over"))
         new = state.copy()
         self.end_turn_now(new)
         if new.phase != OVER:
@@ -242,7 +243,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def remove_seat(self, state: S, seat: int) -> S:
         """Skip ``seat`` from now on; its pieces stay and its score stands."""
         if not 0 <= seat < state.players or not state.active[seat]:
-            raise IllegalActionError(f"seat {seat} is not playing")
+            raise IllegalActionError(Words("seat {seat} is not playing", seat=seat))
         new = state.copy()
         new.active[seat] = False
         if new.phase != OVER and new.seat == seat:
@@ -313,7 +314,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def _draw(self, state: S, action: Draw) -> None:
         tid = action.tile
         if tid not in self.types:
-            raise IllegalActionError(f"unknown tile id {tid!r}")
+            raise IllegalActionError(Words("unknown tile id {tid}", tid=repr(tid)))
         pile = state.pile
         if pile and pile[-1] == tid:
             pile.pop()
@@ -323,7 +324,8 @@ class TileEngine(Engine[S, Any], Generic[S]):
                     del pile[index]
                     break
             else:
-                raise IllegalActionError(f"tile {tid}: all {self.types[tid].count} of this tile are already used")
+                raise IllegalActionError(Words("tile {tid}: all {count} of this tile are already used",
+                                               tid=tid, count=self.types[tid].count))
         state.hand = tid
         state.phase = PLACE
 
@@ -331,7 +333,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
         tid = state.hand
         assert tid is not None
         if self.has_placement(state, tid):
-            raise IllegalActionError(f"tile {tid} fits on the board, so it cannot be discarded")
+            raise IllegalActionError(Words("tile {tid} fits on the board, so it cannot be discarded", tid=tid))
         state.discards.append(tid)
         state.hand = None
         state.moves += 1
@@ -347,9 +349,9 @@ class TileEngine(Engine[S, Any], Generic[S]):
         board = state.board
         key = cell(x, y) if on_board(x, y) else None
         if key is not None and key in board.cells:
-            raise IllegalActionError(f"({x}, {y}) already holds a tile")
+            raise IllegalActionError(Words("({x}, {y}) already holds a tile", x=x, y=y))
         if key is None or key not in board.frontier:
-            raise IllegalActionError(f"tile {tid} at ({x}, {y}) touches no placed tile")
+            raise IllegalActionError(Words("tile {tid} at ({x}, {y}) touches no placed tile", tid=tid, x=x, y=y))
         rt = self.types[tid].rotations[action.rotation // 90]
         if not board.fits(key, rt):
             raise IllegalActionError(self._mismatch(state, key, rt))
@@ -358,16 +360,17 @@ class TileEngine(Engine[S, Any], Generic[S]):
         state.phase = ACTION
         state.pending = (board.completed_at(key), self.special_completions(state, key))
 
-    def _mismatch(self, state: S, key: int, rt: RotatedTile) -> str:
+    def _mismatch(self, state: S, key: int, rt: RotatedTile) -> Words:
         x, y = coords(key)
         for side in range(4):
             other = state.board.cells.get(key + DELTA[side])
             if other is not None and other[0].edge((side + 2) & 3) != rt.edge(side):
                 ox, oy = coords(key + DELTA[side])
-                return (f"tile {rt.tile} at ({x}, {y}) rotation {rt.rotation * 90}: its {SIDES[side]} side "
-                        f"({EDGE_NAMES[rt.edge(side)]}) does not match the "
-                        f"{EDGE_NAMES[other[0].edge((side + 2) & 3)]} of the tile at ({ox}, {oy})")
-        return f"tile {rt.tile} does not fit at ({x}, {y})"
+                return Words("tile {tile} at ({x}, {y}) rotation {rotation}: its {side} side ({edge}) does not match "
+                             "the {other} of the tile at ({ox}, {oy})", tile=rt.tile, x=x, y=y,
+                             rotation=rt.rotation * 90, side=SIDES[side], edge=EDGE_WORDS[EDGE_NAMES[rt.edge(side)]],
+                             other=EDGE_WORDS[EDGE_NAMES[other[0].edge((side + 2) & 3)]], ox=ox, oy=oy)
+        return Words("tile {tile} does not fit at ({x}, {y})", tile=rt.tile, x=x, y=y)
 
     def segment_at(self, state: S, at: str) -> tuple[int, int]:
         """(segment kind, node) named ``at`` on the tile just laid."""
@@ -377,7 +380,8 @@ class TileEngine(Engine[S, Any], Generic[S]):
         index = rt.names.get(at)
         if index is None:
             x, y = coords(key)
-            raise IllegalActionError(f"the tile just laid at ({x}, {y}) has no city, road or field at {at!r}")
+            raise IllegalActionError(Words("the tile just laid at ({x}, {y}) has no city, road or field at {at}",
+                                           x=x, y=y, at=repr(at)))
         return rt.segments[index].kind, base + index
 
     def add_piece(self, state: S, at: str, piece: str) -> None:
@@ -386,7 +390,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
         board = state.board
         root = board.find(node)
         if board.fnodes[root]:
-            raise IllegalActionError(f"that {KIND_NAMES[kind]} already has a follower")
+            raise IllegalActionError(TAKEN_WORDS[KIND_NAMES[kind]])
         state.followers[node] = (state.seat, piece)
         nodes = board.fnodes[root]
         if nodes is None:
@@ -397,9 +401,9 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def _follower(self, state: S, action: Follower) -> None:
         kind, _ = self.segment_at(state, action.at)
         if kind not in self.follower_kinds:
-            raise IllegalActionError(f"a follower cannot go on a {KIND_NAMES[kind]}")
+            raise IllegalActionError(NO_FOLLOWER_WORDS[KIND_NAMES[kind]])
         if not state.supply[state.seat]:
-            raise IllegalActionError("you have no followers left")
+            raise IllegalActionError(Words("you have no followers left"))
         self.add_piece(state, action.at, FOLLOWER)
         state.supply[state.seat] -= 1
         self.after_action(state)
@@ -544,7 +548,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
 
     def phase_unfinished(self, state: S) -> str:
         """Why a record turn that stops in a game's own phase is not complete."""
-        return "the turn is not complete"
+        return Words("the turn is not complete")
 
     def dump_extra(self, state: S) -> JSONDict:
         """A game's own fields of the state, stored beside the common ones."""

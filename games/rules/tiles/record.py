@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..base import IllegalActionError, InvalidActionError, JSONDict
+from ..words import Words
 from .actions import Discard, Draw, Place, want_int, want_rotation, want_str
 from .state import ACTION, DRAW, PLACE
 
@@ -49,7 +50,7 @@ def entry_actions(engine: "TileEngine[Any]", state: Any, data: Any) -> list[Any]
         return [Draw(tile), *rest]
     if state.phase == PLACE:
         if state.hand != tile:
-            raise IllegalActionError(f"the tile in hand is {state.hand}, not {tile}")
+            raise IllegalActionError(Words("the tile in hand is {hand}, not {tile}", hand=state.hand, tile=tile))
         return rest
     raise IllegalActionError(engine.wrong_phase(state, None))
 
@@ -81,7 +82,7 @@ def entry_record(engine: "TileEngine[Any]", actions: Sequence[Any]) -> JSONDict:
 def unfinished(engine: "TileEngine[Any]", state: Any) -> str:
     """Why a record turn that stops here is not complete."""
     if state.phase == PLACE:
-        return "the turn names no placement"
+        return Words("the turn names no placement")
     if state.phase == ACTION:
-        return f"the turn names no action ({engine.piece_action_names()})"
+        return Words("the turn names no action ({names})", names=engine.piece_action_names())
     return engine.phase_unfinished(state)

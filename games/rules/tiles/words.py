@@ -20,6 +20,15 @@ ICON_WORDS: dict[str, Callable[[int], Words]] = {
 #: What may stand in a tile's centre (the catalogues' ``centers`` flags).
 CENTER_WORDS = {"cloister": Words("a cloister"), "temple": Words("a temple")}
 #: A scored feature: "a city", "the Ark" ("{n}": its tiles, when a city or road has more than one).
+#: A side of a tile as a refusal names it ("its N side (city) does not match the field ...").
+EDGE_WORDS = {"city": Words("city"), "road": Words("road"), "field": Words("field")}
+#: A follower refused: the feature already has one, or it takes none.
+TAKEN_WORDS = {"city": Words("that city already has a follower"), "road": Words("that road already has a follower"),
+               "field": Words("that field already has a follower"),
+               "cloister": Words("that cloister already has a follower")}
+NO_FOLLOWER_WORDS = {"city": Words("a follower cannot go on a city"), "road": Words("a follower cannot go on a road"),
+                     "field": Words("a follower cannot go on a field"),
+                     "cloister": Words("a follower cannot go on a cloister")}
 FEATURE_WORDS = {"city": Words("a city"), "road": Words("a road"), "cloister": Words("a cloister"),
                  "field": Words("a field"), "farm": Words("a farm"), "temple": Words("a temple"),
                  "ark": Words("the Ark")}
