@@ -53,8 +53,13 @@ def describe_action(action: Mapping[str, Any]) -> Words:
     if kind == "enter":
         return Words("brought {piece} in at {at}", piece=piece, at=_at(action.get("at") or SPACES[BASE_CAMP]))
     if kind == "move":
-        return Words("moved {piece} from {start} to {end}", piece=piece, start=_at(action.get("from")),
-                     end=_at(action.get("to")))
+        start, end = _at(action.get("from")), _at(action.get("to"))
+        # the base camp named in the sentence itself: languages inflect it ("vom Basislager", "du camp de base")
+        if start == "the base camp":
+            return Words("moved {piece} from the base camp to {end}", piece=piece, end=end)
+        if end == "the base camp":
+            return Words("moved {piece} from {start} to the base camp", piece=piece, start=start)
+        return Words("moved {piece} from {start} to {end}", piece=piece, start=start, end=end)
     if kind == "camp-move":
         return Words("moved {piece} from camp to camp, {start} to {end}", piece=piece, start=_at(action.get("from")),
                      end=_at(action.get("to")))
