@@ -196,8 +196,10 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     seen: set[str] = set()
     out: list[tuple[float, list[Any]]] = []
     for _, action, line in ranked:
-        for whole in (_completed(eng, states[0], line, seat),
-                      _greedy(eng, [eng.apply(s, action) for s in states], seat, [action])):
+        # medium's line where it looked further than the first action; the greedy one always
+        wholes = [_completed(eng, states[0], line, seat)] if len(line) > 1 else []
+        wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action]))
+        for whole in wholes:
             key = repr(whole)
             if key not in seen:
                 seen.add(key)
