@@ -41,6 +41,7 @@ class Timing:
 
     plans: list[float] = field(default_factory=list)
     turns: list[float] = field(default_factory=list)
+    cpu_turns: list[float] = field(default_factory=list)  # each whole turn's processor ms (the machine's load aside)
     playouts: list[int] = field(default_factory=list)  # per hard search (one that ran playouts)
     cut: int = 0  # hard searches its time ceiling stopped short of their budget
 
@@ -66,9 +67,10 @@ def play_from(eng: AnyEngine, state: Any, players: tuple[Plan, ...], rngs: list[
             turn = eng.turn_number(state)
             if timing is not None and player in timing:
                 timing[player].turns.append(0.0)
+                timing[player].cpu_turns.append(0.0)
         if not plans.get(player):
             search = Search()
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             plans[player] = list(players[player](eng, eng.view(state, player), player, rngs[player], search))
             if timing is not None and player in timing:
                 ms = (time.perf_counter() - start) * 1000
@@ -76,7 +78,9 @@ def play_from(eng: AnyEngine, state: Any, players: tuple[Plan, ...], rngs: list[
                 mine.plans.append(ms)
                 if not mine.turns:
                     mine.turns.append(0.0)
+                    mine.cpu_turns.append(0.0)
                 mine.turns[-1] += ms
+                mine.cpu_turns[-1] += (time.process_time() - cpu) * 1000
                 if search.budget:
                     mine.playouts.append(search.playouts)
                     mine.cut += search.cut
@@ -146,12 +150,15 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     diffs = [diff for _, diff, _ in outcomes]
     plans = [ms for _, _, t in outcomes for ms in t.plans]
     turns = [ms for _, _, t in outcomes for ms in t.turns]
+    cpu_turns = [ms for _, _, t in outcomes for ms in t.cpu_turns]
     playouts = [n for _, _, t in outcomes for n in t.playouts]
     plan_median, plan_p95 = _quantiles(plans)
     turn_median, turn_p95 = _quantiles(turns)
+    cpu_median, cpu_p95 = _quantiles(cpu_turns)
     out = {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
            "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
            "turn_ms_median": turn_median, "turn_ms_p95": turn_p95,
+           "turn_cpu_ms_median": cpu_median, "turn_cpu_ms_p95": cpu_p95,
            "plan_ms_median": plan_median, "plan_ms_p95": plan_p95,
            "plans_per_turn": round(len(plans) / len(turns), 2) if turns else None,
            "python": platform.python_version()}

@@ -102,10 +102,12 @@ def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, le
         if eng.current_player(states[0]) != seat:
             return forced
     ranked = _ranked_lines(eng, states, seat, rng, settings)
-    lines = [forced + _completed(eng, states[0], line, seat) for _, _, line in ranked]
-    if level == "medium" or len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= settings.clear_lead:
-        return lines[0]  # hard spends its time only where the choice is close
-    return _hard(eng, view, seat, lines[:settings.candidates], rng, settings, search)
+    if level == "medium" or len(ranked) == 1:
+        return forced + _completed(eng, states[0], ranked[0][2], seat)
+    candidates = _candidates(eng, states, seat, ranked, settings)
+    if len(candidates) == 1:  # the best line leads the next by clear_lead or more
+        return forced + candidates[0][1]  # hard spends its time only where the choice is close
+    return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search)
 
 
 # ----- easy -------------------------------------------------------------------------------------------
@@ -182,6 +184,53 @@ def _mean(eng: AnyEngine, states: list[Any], seat: int) -> float:
 
 
 # ----- hard: candidates played on --------------------------------------------------------------------------
+def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
+                settings: Settings) -> list[tuple[float, list[Any]]]:
+    """The hard level's candidate lines, best first, each a whole turn (or up to a draw) valued at its end over
+    the same drawn states: medium's line for every first action, completed, and the same first action's line
+    completed greedily over the drawn states; those within ``clear_lead`` of the best, at most ``candidates``.
+
+    Medium's values cannot be compared as they are where turns are long (Tikal): its budget of lines is spent
+    on the first actions it looks at, and the others are valued one action in, so its best line "led" the rest
+    by many points and the choice never looked close (hard played medium's line). Here every line is valued at
+    the end of the turn, each first action's with at least the greedy look."""
+    seen: set[str] = set()
+    out: list[tuple[float, list[Any]]] = []
+    for _, action, line in ranked:
+        # medium's line where it looked further than the first action; the greedy one always
+        wholes = [_completed(eng, states[0], line, seat)] if len(line) > 1 else []
+        wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action]))
+        for whole in wholes:
+            key = repr(whole)
+            if key not in seen:
+                seen.add(key)
+                out.append((_line_value(eng, states, seat, whole), whole))
+    out.sort(key=lambda item: item[0], reverse=True)
+    return [item for item in out[:settings.candidates] if item[0] > out[0][0] - settings.clear_lead]
+
+
+def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -> list[Any]:
+    """``line`` (already played in ``states``) completed step by step with the best action over the states."""
+    out = list(line)
+    while eng.current_player(states[0]) == seat:
+        action = max(eng.legal_actions(states[0]), key=lambda a: _mean(eng, [eng.apply(s, a) for s in states], seat))
+        out.append(action)
+        states = [eng.apply(s, action) for s in states]
+    return out
+
+
+def _line_value(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -> float:
+    values = []
+    for state in states:
+        try:
+            for action in line:
+                state = eng.apply(state, action)
+        except IllegalActionError:
+            continue
+        values.append(eng.evaluate(_chance(eng, state), seat))
+    return sum(values) / len(values) if values else float("-inf")
+
+
 def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, lines: list[list[Any]], rng: random.Random,
           settings: Settings, search: Search) -> list[Any]:
     """Sequential halving over the candidate lines, with determinisation: each round draws states from the

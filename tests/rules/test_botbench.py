@@ -19,6 +19,7 @@ def test_a_pairing_gives_the_same_figures_in_one_process_or_two() -> None:
     assert alone["score_diff"] == round(sum(diff for _, _, diff in seen) / 4, 1)
     assert alone["turn_ms_median"] is not None and alone["turn_ms_p95"] >= alone["turn_ms_median"]
     assert alone["plan_ms_median"] is not None and alone["plan_ms_p95"] >= alone["plan_ms_median"]
+    assert alone["turn_cpu_ms_median"] is not None and alone["turn_cpu_ms_p95"] >= alone["turn_cpu_ms_median"]
 
 
 def test_the_interval_is_wilsons() -> None:
