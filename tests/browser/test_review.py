@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.i18n import localize
 from games.models import Game
 from games.play import services
 from games.review import analysis
@@ -77,7 +78,8 @@ def test_a_review_page_shows_the_chart_and_the_alternatives(name, new_page, tmp_
         if not first["best_is_played"]:
             assert drawn["best"] != drawn["played"]  # and the suggestion, where it is another move
         caption = page.inner_text("#review-caption")
-        assert "Suggested instead" in caption and first["best_words"][:20] in caption
+        best_words = localize(first["best_words"])  # stored as the engine's words, said in the reader's language
+        assert "Suggested instead" in caption and best_words[:20] in caption
         # the list of mistakes and good moves, and every turn, each opening its position
         assert page.locator("#review-mistakes li").count() == max(1, len(review.result["mistakes"]))
         assert page.locator("#review-turns tbody tr").count() == len(turns)
