@@ -20,7 +20,9 @@ def played_game(name: str, seed: int) -> tuple[Any, list[analysis.Decision]]:
         if player == CHANCE:
             state = eng.apply(state, eng.sample_chance(state))
             continue
-        start, turn, line, draws = state, eng.turn_number(state), [], []
+        start, turn = state, eng.turn_number(state)
+        line: list[Any] = []
+        draws: list[int] = []
         while eng.turn_number(state) == turn and eng.current_player(state) in (player, CHANCE):
             if eng.current_player(state) == CHANCE:
                 draws.append(len(line))
