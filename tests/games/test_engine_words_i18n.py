@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,30 +48,29 @@ def catalogue(lang: str) -> dict[str, list[str]]:
     return out
 
 
-def templates(value: Any, out: set[str]) -> None:
-    """Every translated template in ``value`` (Words nested in params, dicts, lists)."""
+def each_words(value: Any) -> Iterator[Words]:
+    """Every ``Words`` in ``value`` (in dicts and lists; not those nested in another's parameters)."""
     if isinstance(value, Words):
-        if not value.literal:
-            out.add(value.template)  # a plural's msgid (its msgstr[0] and [1] are checked together)
-        for param in value.params.values():
-            templates(param, out)
+        yield value
     elif isinstance(value, dict):
         for item in value.values():
-            templates(item, out)
+            yield from each_words(item)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            templates(item, out)
+            yield from each_words(item)
+
+
+def templates(value: Any, out: set[str]) -> None:
+    """Every translated template in ``value`` (Words nested in params, dicts, lists)."""
+    for words in each_words(value):
+        if not words.literal:
+            out.add(words.template)  # a plural's msgid (its msgstr[0] and [1] are checked together)
+        for param in words.params.values():
+            templates(param, out)
 
 
 def english_words(value: Any, out: list[Words]) -> None:
-    if isinstance(value, Words):
-        out.append(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            english_words(item, out)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            english_words(item, out)
+    out.extend(each_words(value))
 
 
 def play(name: str, seed: int, steps: int) -> tuple[set[str], list[Words]]:
