@@ -176,3 +176,19 @@ def scope_language(scope: Mapping[str, Any]) -> str:
         if name:
             request.COOKIES[name] = value
     return translation.get_language_from_request(request)
+
+
+def game_title(name: str) -> str:
+    """A registered game's title in the active language ("Die Arche des Bundes"), else its name."""
+    from games.rules import choices
+
+    return translation.gettext(dict(choices()).get(name, name))
+
+
+def game_choices() -> list[tuple[str, Any]]:
+    """(name, title) of every registered game for a form's choices, the title said in the reader's language."""
+    from django.utils.translation import gettext_lazy
+
+    from games.rules import choices
+
+    return [(name, gettext_lazy(title)) for name, title in choices()]

@@ -33,6 +33,13 @@ class Game(models.Model):
         ABORTED = "aborted", _("aborted")
 
     game = models.CharField(max_length=20, choices=game_choices)
+
+    def get_game_display(self) -> str:  # type: ignore[no-redef]  # Django's own, in the reader's language
+        """The game's title in the reader's language (the registry's title is the msgid; games/i18n.py)."""
+        from games.i18n import game_title
+
+        return game_title(self.game)
+
     players = models.PositiveSmallIntegerField(help_text="number of seats, 2 to 5")
     options = models.JSONField(default=dict, blank=True, help_text="the game's options chosen at creation")
     move_hours = models.PositiveIntegerField(choices=MOVE_HOURS_CHOICES, default=72)

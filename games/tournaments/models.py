@@ -35,6 +35,13 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
+
+    def get_game_display(self) -> str:  # type: ignore[no-redef]  # Django's own, in the reader's language
+        """The game's title in the reader's language (the registry's title is the msgid; games/i18n.py)."""
+        from games.i18n import game_title
+
+        return game_title(self.game)
+
     options = models.JSONField(default=dict, blank=True, help_text="the game's options, as its engine checked them")
     kind = models.CharField(_("format"), max_length=12, choices=Kind.choices)
     per_table = models.PositiveSmallIntegerField(_("players per table"), default=2)

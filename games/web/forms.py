@@ -9,6 +9,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ComputerLevel
+from games.i18n import game_choices as translated_game_choices
 from games.models import MOVE_HOURS_CHOICES
 from games.rules import choices as game_choices
 from games.rules import engine
@@ -51,7 +52,7 @@ class GameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # "Only by invitation", not "Only by invitation:" by its box
         super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["game"]).choices = game_choices()
+        cast(forms.ChoiceField, self.fields["game"]).choices = translated_game_choices()
         counts = seat_counts()
         self.fields["seats"] = forms.TypedChoiceField(
             label=self.seats_label, coerce=int, initial=2,

@@ -97,3 +97,24 @@ def test_the_scripts_catalogue_follows_the_page() -> None:
     german = Client().get("/jsi18n/", headers={"accept-language": "de"}).text
     assert "Partie #%(id)s wartet auf dich." in german and "Benachrichtigungen sind auf diesem Ger" in german
     assert "wartet auf dich" not in Client().get("/jsi18n/").text
+
+
+def test_the_games_are_named_in_the_readers_language_in_the_lobby_forms_and_the_lists() -> None:
+    """Every registered game's title, in the lobby's game choices and wherever a game names itself
+    (``get_game_display``), is said in the reader's language."""
+    from django.utils import translation
+
+    from games.models import Game
+    from games.rules import choices
+
+    with translation.override("de"):
+        german = {name: translation.gettext(title) for name, title in choices()}
+    assert any(german[name] != title for name, title in choices())  # a title the catalogue translates
+    from tests.factories import UserFactory
+
+    client = signed_in(UserFactory(language="de"))
+    html = client.get("/").content.decode()
+    for name, title in german.items():
+        assert f'<option value="{name}">{title}</option>' in html
+        with translation.override("de"):
+            assert Game(game=name).get_game_display() == title
