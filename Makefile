@@ -23,7 +23,7 @@ axe:
 		|| echo "make: could not install axe-core; the accessibility checks are skipped" >&2
 
 test: venv axe
-	$(PYTHON) -m pytest -n auto -q
+	$(PYTHON) -m pytest -n auto -q --durations=25
 
 # Static checks (CI runs them after the tests; the rule sets are in pyproject.toml): ruff on everything, mypy
 # --strict on the rules engines and the services that play them, the ordinary checks on the rest.

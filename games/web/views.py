@@ -12,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -29,6 +30,10 @@ from games.review.web import review_link_context, reviewed_game_ids
 from games.rules import engine
 from games.tournaments.selectors import tournament_table_of, tournament_tables_of
 from games.web.forms import GameCreateForm, PlayComputerForm
+from games.web.modules import module_preloads
+
+#: The game page's own module (templates/games/game.html), which loads the board's.
+PAGE_MODULE = "js/game.js"
 
 
 @lru_cache(maxsize=None)
@@ -38,14 +43,16 @@ def board_data(game: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def board_module(game: str) -> str:
-    """The URL of a game's board module (static/js/games/<game>/board.js), else the generic board's; through
-    the static files storage, so that in production it is the hashed file whose imports are hashed too."""
-    from django.contrib.staticfiles import finders
-    from django.templatetags.static import static
-
+def board_module_name(game: str) -> str:
+    """A game's board module (static/js/games/<game>/board.js), else the generic board."""
     name = f"js/games/{game}/board.js"
-    return static(name if finders.find(name) else "js/games/generic/board.js")
+    return name if finders.find(name) else "js/games/generic/board.js"
+
+
+def board_module(game: str) -> str:
+    """The URL of a game's board module, through the static files storage, so that in production it is the
+    hashed file whose imports are hashed too."""
+    return static(board_module_name(game))
 
 
 def game_payload(request: HttpRequest, game: Game) -> dict[str, Any]:
@@ -136,6 +143,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/game.html", {
         "game": game, "payload": game_payload(request, game), "board_data": board_data(game.game),
         "board_module": board_module(game.game), "board_css": board_css(game.game),
+        "module_preloads": module_preloads(PAGE_MODULE, board_module_name(game.game)),
         "ws_path": f"/ws/games/{game.pk}/", **chat_context(request, game), **table_end_context(game),
         **review_link_context(game), "tournament_table": tournament_table_of(game.pk),
         "auth_next": request.path,  # the header's log-in and sign-up links come back here

@@ -125,6 +125,16 @@ def test_the_computer_thinks_with_no_deadline_and_its_turn_arrives_step_by_step(
     assert page.errors == []
 
 
+#: The page's scripts: those its HTML names, fetched ones not named there, named ones never fetched.
+MODULES = """() => {
+  const path = (u) => new URL(u, location.href).pathname;
+  const named = [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((e) => path(e.src || e.href));
+  const fetched = performance.getEntriesByType('resource').map((r) => path(r.name)).filter((p) => p.endsWith('.js'));
+  return { late: fetched.filter((p) => !named.includes(p)),
+           unused: named.filter((p) => p.endsWith('.js') && !fetched.includes(p)) };
+}"""
+
+
 @pytest.mark.parametrize("name", each_game({}))
 def test_every_games_page_passes_axe_and_settles_without_shifting(new_page, live_url, name) -> None:
     users = [UserFactory(), UserFactory()]
@@ -141,6 +151,10 @@ def test_every_games_page_passes_axe_and_settles_without_shifting(new_page, live
         page.wait_for_load_state("networkidle")
         shift = layout_shift(page)
         assert shift < 0.1, f"{name} on a {window}: layout shift {shift:.3f}: {page.evaluate('window.__shifts')}"
+        # every module the page ran was named in its HTML (a script tag or a modulepreload), none found late
+        # by an import (a round trip more on a phone), and nothing announced went unused
+        modules = page.evaluate(MODULES)
+        assert modules["late"] == [] and modules["unused"] == [], f"{name}: {modules}"
         violations[window] = axe_violations(page)
         assert page.errors == []
     assert violations == {window: [] for window in WINDOWS}, f"{name}: {violations}"

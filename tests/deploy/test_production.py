@@ -137,11 +137,19 @@ client = Client(HTTP_HOST="ark.example")
 url = static("js/game.js")
 secure = client.get(url, secure=True)
 plain = client.get("/accounts/login/")
+from games.rules import games
+from games.web.modules import module_preloads
+from games.web.views import PAGE_MODULE, board_module_name
+preloads = {u: client.get(u, secure=True).status_code for g in games() for u in module_preloads(PAGE_MODULE, board_module_name(g))}
 print(json.dumps([url, secure.status_code, secure["Cache-Control"], secure["Strict-Transport-Security"],
-                  plain.status_code, plain["Location"]]))
+                  plain.status_code, plain["Location"], preloads]))
 """, env)
     assert result.returncode == 0, result.stderr
-    url, status, cache_control, hsts, plain_status, location = json.loads(result.stdout.strip().splitlines()[-1])
+    url, status, cache_control, hsts, plain_status, location, preloads = json.loads(
+        result.stdout.strip().splitlines()[-1])
+    # the game pages' module preloads name the hashed files, those the hashed modules import
+    assert preloads and set(preloads.values()) == {200}
+    assert set(preloads) <= {f"/static/{hashed}" for hashed in manifest.values()}, preloads
     assert url == f"/static/{hashed_game_js}" and status == 200
     assert "immutable" in cache_control
     assert hsts == "max-age=31536000; includeSubDomains; preload"
