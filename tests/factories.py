@@ -97,6 +97,7 @@ def play_turn(game: Any, rng: Optional[random.Random] = None) -> Any:
         while (game.status == Game.Status.ACTIVE and game.current_seat == seat
                and (game.turn or {}).get("number") == number):
             progress = progress_of(game)
+            assert progress is not None, "an active game has a turn in progress"
             action = rng.choice(progress.eng.legal_actions(progress.state))
             game = services.move_submit(game_id=game.pk, user=user, action=action.to_dict(),
                                         expected_version=game.version)
