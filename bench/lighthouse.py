@@ -71,7 +71,7 @@ def wait_for(port: int, seconds: float = 60) -> None:
     raise SystemExit(f"the server did not answer on port {port}")
 
 
-def lighthouse(tool: str, url: str, cookie: str) -> dict[str, Any]:
+def lighthouse(tool: str, url: str, cookie: str, save: str = "") -> dict[str, Any]:
     result = subprocess.run(
         [tool, url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance,accessibility",
          f"--chrome-flags={CHROME_FLAGS}", "--extra-headers", json.dumps({"Cookie": f"sessionid={cookie}"})],
@@ -79,6 +79,8 @@ def lighthouse(tool: str, url: str, cookie: str) -> dict[str, Any]:
     if result.returncode:
         raise SystemExit(f"lighthouse failed: {result.stderr[-2000:]}")
     report = json.loads(result.stdout)
+    if save:
+        Path(save).write_text(result.stdout)
     audits = report["audits"]
     element = (audits.get("largest-contentful-paint-element", {}).get("details") or {}).get("items") or [{}]
     node = ((element[0].get("items") or [{}])[0].get("node") or {}) if element else {}
@@ -96,6 +98,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8011)
     parser.add_argument("--lighthouse", default="/tmp/lh/node_modules/.bin/lighthouse")
     parser.add_argument("--also", help="another checkout to measure side by side")
+    parser.add_argument("--save", help="a folder to keep each whole Lighthouse report in (JSON)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="lighthouse-")
     env = production(args.port, folder)
@@ -126,8 +129,9 @@ def main() -> None:
             wait_for(port)
         for run in range(args.runs):
             for name, game_id, cookie in pages:
-                for tree, port in trees.items():
-                    figures = lighthouse(args.lighthouse, f"http://127.0.0.1:{port}/games/{game_id}/", cookie)
+                for number, (tree, port) in enumerate(trees.items()):
+                    save = f"{args.save}/{name}-{run + 1}-{number}.json" if args.save else ""
+                    figures = lighthouse(args.lighthouse, f"http://127.0.0.1:{port}/games/{game_id}/", cookie, save)
                     print(json.dumps({"game": name, "run": run + 1, "tree": tree, **figures,
                                       "load_average": round(os.getloadavg()[0], 1)}), flush=True)
     finally:

@@ -16,9 +16,14 @@ export function fill(text, values) {
 /** The page's language (its <html lang>), for Intl. */
 export const pageLang = () => document.documentElement.lang || "en";
 
+const formats = new Map();  // one formatter a language: making one costs far more than using it
+
 /** A number as the reader writes it ("1,032" in English, "1.032" in German, "1 032" in French). */
 export function num(n) {
-  return typeof n === "number" && Number.isFinite(n) ? new Intl.NumberFormat(pageLang()).format(n) : String(n ?? "");
+  if (typeof n !== "number" || !Number.isFinite(n)) return String(n ?? "");
+  const lang = pageLang();
+  if (!formats.has(lang)) formats.set(lang, new Intl.NumberFormat(lang));
+  return formats.get(lang).format(n);
 }
 
 /** Seat colours (Okabe-Ito, safe for colour-blind players); pieces also carry the seat number. */
