@@ -147,7 +147,7 @@ export function finalPanel(scene) {
     const tr = el("tr", won ? "iw-won" : "");
     const cell = th("", "", "row");
     cell.appendChild(who(s, names));
-    if (won) cell.appendChild(el("strong", "iw-winner", " winner"));
+    if (won) cell.appendChild(el("strong", "iw-winner", ` ${_("winner")}`));
     tr.appendChild(cell);
     const before = fin.scores[s] - fin.tents[s] - fin.totems[s] - fin.settlements[s];
     tr.appendChild(el("td", "num iw-total", fin.scores[s]));
@@ -171,8 +171,8 @@ export function finalPanel(scene) {
   const groups = (v.settlements || []).map((g, tribe) => [tribe, g]).filter(([tribe, g]) => g.length && !names.tribeInfo(tribe).third);
   more.appendChild(el("h4", "", _("Settlements (4 or more linked tents)")));
   more.appendChild(el("p", "iw-small", groups.length
-    ? groups.map(([tribe, g]) => `${names.tribe(tribe)}: ${g.map((x) => x.length).join(" + ")} tents`).join("; ")
-    : "None."));
+    ? groups.map(([tribe, g]) => fill(_("%(tribe)s: %(sizes)s tents"), { tribe: names.tribe(tribe), sizes: g.map((x) => x.length).join(" + ") })).join("; ")
+    : _("None.")));
   box.appendChild(more);
   return box;
 }
