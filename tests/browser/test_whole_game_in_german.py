@@ -50,9 +50,9 @@ class Table:
         self.steps = 0
         for seat in self.game.seats.select_related("user"):
             page = new_page(locale="de", extra_http_headers={"Accept-Language": "de"}, width=1400, height=900)
+            # signed in: the page's own requests (its cookies, its Accept-Language) play the turns; the game's
+            # page is opened when it is read (an open page would play every turn that arrives as an animation)
             log_in(page, seat.user.username, PASSWORD)
-            page.goto(f"/games/{self.game.pk}/")  # the game's page, which follows the game live
-            page.wait_for_selector("#game.ready")
             page.user = seat.user
             self.pages[seat.number] = page
 
@@ -108,7 +108,7 @@ class Table:
         else:
             raise AssertionError(f"{self.game.game}: {action} was allowed")
         self.refused(self.post(seat, "steps/", {"version": version, "action": action}), 400, expected)
-        names = proper_names(self.game, self.pages[seat])
+        names = [self.game.get_game_display(), *(u.username for u in self.users)]
         assert expected != english and not set(words_left(expected, names, same_words_allowed("de")).split()) & set(
             english.split()), f"{self.game.game}: the refusal {english!r} is said in English: {expected!r}"
         self.refusals += 1
@@ -137,8 +137,8 @@ class Table:
             page.wait_for_selector("#final-panel:not([hidden]) button[data-act=replay]")
             assert "Replay the game" not in page.locator("#final-panel").inner_text()
             assert german("Game over") in page.locator("#table-end:not([hidden])").inner_text()
+        names = proper_names(self.game, page)
         page.context.close()
-        names = proper_names(self.game, self.pages[seat])
         allowed = same_words_allowed("de")
         english_set = set(english)
         assert any(t not in english_set for t in local), "nothing on the German page differs from English"
