@@ -20,7 +20,7 @@ from games.models import Game
 from games.play.payloads import progress_of
 from games.rules import RulesError, games
 from tests.browser.pages import log_in
-from tests.browser.test_game_page_languages import page_texts, proper_names, same_words_allowed, words_left
+from tests.browser.test_game_page_languages import TEXTS, page_texts, proper_names, same_words_allowed, words_left
 from tests.factories import PASSWORD, UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,6 +36,13 @@ def german(msgid: str, **params: Any) -> str:
     with translation.override("de"):
         said = translation.gettext(msgid)
     return said % params if params else said
+
+
+def opened_texts(page: Any) -> list[str]:
+    """The page's texts with every folded part opened (a scoring's "where the points came from")."""
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return list(page.evaluate(TEXTS))
 
 
 class Table:
@@ -129,10 +136,13 @@ class Table:
         user: User = self.pages[seat].user
         User.objects.filter(pk=user.pk).update(language="")
         try:
-            english, _ = page_texts(self.new_page, user, self.game, "en")
+            english, page = page_texts(self.new_page, user, self.game, "en")
+            english += opened_texts(page)
         finally:
             User.objects.filter(pk=user.pk).update(language="de")
+        page.context.close()
         local, page = page_texts(self.new_page, user, self.game, "de")
+        local += opened_texts(page)
         if final:  # the final scoring and the end of the table are shown, and in German
             page.wait_for_selector("#final-panel:not([hidden]) button[data-act=replay]")
             assert "Replay the game" not in page.locator("#final-panel").inner_text()

@@ -5,7 +5,7 @@
 
 import { el, icon, keyboardScrollable } from "./dom.js";
 import { swatch } from "./panels.js";
-import { _, fill, n_ } from "../../shell/words.js";
+import { _, fill, n_, num } from "../../shell/words.js";
 
 function th(text, cls = "num", scope = "col") {
   const c = el("th", cls, text);
@@ -56,7 +56,7 @@ function territoryTable(event, scene, caption) {
       const p = tribe < seats && points ? points[tribe] : null;
       if (p !== null && p > 0) td.appendChild(el("strong", p === best ? "iw-pts iw-top" : "iw-pts", `+${p}`));
       else if (p === 0 && n) td.appendChild(el("span", "iw-pts iw-muted", "+0"));
-      if (n) td.appendChild(el("span", "iw-tents-count", `${n} tent${n === 1 ? "" : "s"}`));
+      if (n) td.appendChild(el("span", "iw-tents-count", fill(n_("%(n)s tent", "%(n)s tents", n), { n: num(n) })));
       else td.appendChild(el("span", "iw-muted", "–"));
       tr.appendChild(td);
     }
@@ -68,7 +68,7 @@ function territoryTable(event, scene, caption) {
     const tfoot = el("tfoot");
     const tr = el("tr");
     tr.appendChild(th(_("Total"), "", "row"));
-    for (const tribe of tribes) tr.appendChild(el("td", "num iw-total", tribe < seats ? `+${totals[tribe]}` : "never scores"));
+    for (const tribe of tribes) tr.appendChild(el("td", "num iw-total", tribe < seats ? `+${totals[tribe]}` : _("never scores")));
     tfoot.appendChild(tr);
     t.appendChild(tfoot);
   }
