@@ -20,10 +20,9 @@ from django.utils.translation import gettext_noop
 
 from games.rules.words import Words
 
-#: Words of the game pages that come from the registry and the models (their msgids for the catalogue): the
-#: games' titles, a seat's result.
-MARKED = [gettext_noop("The Ark of the Covenant"), gettext_noop("Carcassonne"), gettext_noop("Iwari"),
-          gettext_noop("Tikal"), gettext_noop("won"), gettext_noop("lost")]
+#: Words of the game pages that come from the models (their msgids for the catalogue): a seat's result. (The
+#: games' titles are ``Words`` at their registration, games/rules/__init__.py.)
+MARKED = [gettext_noop("won"), gettext_noop("lost")]
 
 MARKER = "__words__"
 _MARKER_TEXT = f'"{MARKER}"'
@@ -182,13 +181,16 @@ def game_title(name: str) -> str:
     """A registered game's title in the active language ("Die Arche des Bundes"), else its name."""
     from games.rules import choices
 
-    return translation.gettext(dict(choices()).get(name, name))
+    title = dict(choices()).get(name)
+    return say(title) if title is not None else name
 
 
 def game_choices() -> list[tuple[str, Any]]:
-    """(name, title) of every registered game for a form's choices, the title said in the reader's language."""
-    from django.utils.translation import gettext_lazy
+    """(name, title) of every registered game for a form's choices, the title said in the reader's language
+    when the form is drawn."""
+    from django.utils.functional import lazy
 
     from games.rules import choices
 
-    return [(name, gettext_lazy(title)) for name, title in choices()]
+    said = lazy(say, str)
+    return [(name, said(title)) for name, title in choices()]

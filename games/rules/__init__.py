@@ -2,21 +2,26 @@
 
 ``engine("ark")`` returns a game's engine; ``games()`` the registered names; ``choices()`` the (name, title)
 pairs that the models, forms, the API schema and the lobby read. A game registers a factory, so that its
-module loads only when first used.
+module loads only when first used, and its title as ``Words`` (the English title, marked for the catalogues at
+the registration: ``games.i18n.game_title`` says it in the reader's language, docs/i18n-games.md).
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from .base import CHANCE, TERMINAL, Engine, IllegalActionError, InvalidActionError, Option, RulesError
+from .words import Words
 
 AnyEngine = Engine[Any, Any]
-_FACTORIES: dict[str, tuple[str, Callable[[], AnyEngine]]] = {}
+_FACTORIES: dict[str, tuple[Words, Callable[[], AnyEngine]]] = {}
 _ENGINES: dict[str, AnyEngine] = {}
 
 
-def register(name: str, title: str, factory: Callable[[], AnyEngine]) -> None:
-    """Make a game available under ``name`` (shown to players as ``title``)."""
+def register(name: str, title: Words, factory: Callable[[], AnyEngine]) -> None:
+    """Make a game available under ``name`` (shown to players as ``title``, ``Words("...")`` written at the call
+    so that the catalogues' extraction finds it and the site says it in the reader's language)."""
+    if not isinstance(title, Words):
+        raise TypeError(f"the title of {name!r} must be Words, to be translated: Words({title!r})")
     _FACTORIES[name] = (title, factory)
     _ENGINES.pop(name, None)
 
@@ -42,8 +47,8 @@ def games() -> list[str]:
     return list(_FACTORIES)
 
 
-def choices() -> list[tuple[str, str]]:
-    """(name, title) of every registered game, for model and form choices."""
+def choices() -> list[tuple[str, Words]]:
+    """(name, title) of every registered game, for model and form choices (the title is its English text)."""
     return [(name, title) for name, (title, _) in _FACTORIES.items()]
 
 
@@ -73,10 +78,10 @@ def _tikal() -> AnyEngine:
     return TikalEngine()
 
 
-register("ark", "The Ark of the Covenant", _ark)
-register("carcassonne", "Carcassonne", _carcassonne)
-register("iwari", "Iwari", _iwari)
-register("tikal", "Tikal", _tikal)
+register("ark", Words("The Ark of the Covenant"), _ark)
+register("carcassonne", Words("Carcassonne"), _carcassonne)
+register("iwari", Words("Iwari"), _iwari)
+register("tikal", Words("Tikal"), _tikal)
 
 __all__ = ["CHANCE", "TERMINAL", "AnyEngine", "Engine", "IllegalActionError", "InvalidActionError", "Option",
            "RulesError", "choices", "engine", "games", "register", "titles_in_words", "unregister"]

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from . import AnyEngine, games
 from . import engine as get_engine
-from .base import IllegalActionError, InvalidActionError, JSONDict, RulesError
+from .base import IllegalActionError, InvalidActionError, JSONDict, RulesError, quoted
 from .words import Words
 
 FORMAT = 1
@@ -22,7 +22,9 @@ class RecordError(ValueError):
     """An illegal or malformed record; ``turn`` counts from 1 (``None``: the record as a whole)."""
 
     def __init__(self, turn: Optional[int], reason: str) -> None:
-        super().__init__(f"turn {turn}: {reason}" if turn is not None else f"record: {reason}")
+        # the message is Words (games.i18n.error_text says it in the reader's language); ``reason`` may be Words
+        super().__init__(Words("turn {turn}: {reason}", turn=turn, reason=reason) if turn is not None
+                         else Words("record: {reason}", reason=reason))
         self.turn = turn
         self.reason = reason
 
@@ -32,7 +34,7 @@ def load_record(text: str) -> JSONDict:
     try:
         record = json.loads(text)
     except ValueError as err:
-        raise RecordError(None, f"not valid JSON ({err})") from None
+        raise RecordError(None, Words("not valid JSON ({error})", error=str(err))) from None
     _outline(record)
     assert isinstance(record, dict)
     return record
@@ -41,23 +43,26 @@ def load_record(text: str) -> JSONDict:
 def _outline(record: Any) -> tuple[AnyEngine, int, list[Any], bool]:
     """(engine, players, entries, end) of a record, or ``RecordError``."""
     if not isinstance(record, dict):
-        raise RecordError(None, "a record must be a JSON object")
+        raise RecordError(None, Words("a record must be a JSON object"))
     if record.get("format", FORMAT) != FORMAT:
-        raise RecordError(None, f"unknown format {record.get('format')!r}; this reads format {FORMAT}")
+        raise RecordError(None, Words("unknown format {format}; this reads format {known}",
+                                       format=quoted(record.get("format")), known=FORMAT))
     name = record.get("game")
     if name not in games():
-        raise RecordError(None, f"'game' must be one of {', '.join(games())}, not {name!r}")
+        raise RecordError(None, Words("'game' must be one of {names}, not {name}", names=", ".join(games()),
+                                       name=quoted(name)))
     eng = get_engine(name)
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not (
             eng.min_players <= players <= eng.max_players):
-        raise RecordError(None, f"'players' must be {eng.min_players} to {eng.max_players}, not {players!r}")
+        raise RecordError(None, Words("'players' must be {low} to {high}, not {players}", low=eng.min_players,
+                                       high=eng.max_players, players=quoted(players)))
     turns = record.get("turns")
     if not isinstance(turns, list):
-        raise RecordError(None, "'turns' must be a list")
+        raise RecordError(None, Words("'turns' must be a list"))
     end = record.get("end", False)
     if not isinstance(end, bool):
-        raise RecordError(None, "'end' must be true or false")
+        raise RecordError(None, Words("'end' must be true or false"))
     return eng, players, turns, end
 
 
@@ -87,12 +92,12 @@ def replay_state(record: Mapping[str, Any]) -> tuple[AnyEngine, Any]:
     try:
         state = eng.record_start(players, record)
     except RulesError as err:
-        raise RecordError(None, str(err)) from None
+        raise RecordError(None, err.args[0] if len(err.args) == 1 else str(err)) from None
     for number, entry in enumerate(turns, start=1):
         try:
             state = apply_entry(eng, state, entry)
         except RulesError as err:
-            raise RecordError(number, str(err)) from None
+            raise RecordError(number, err.args[0] if len(err.args) == 1 else str(err)) from None
     if end and not eng.is_over(state):
         state = eng.settle(state)
     return eng, state

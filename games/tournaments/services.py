@@ -101,7 +101,7 @@ def tournament_create(*, user: Any, name: str, game: str, kind: str, per_table: 
 def engine_choices() -> list[tuple[str, str]]:
     from games.rules import choices
 
-    return choices()
+    return list(choices())  # (name, title): a title is Words, which is its English text
 
 
 def _locked(tournament_id: Any) -> Tournament:

@@ -7,6 +7,7 @@ from typing import Iterator
 import pytest
 
 from games.rules import register, unregister
+from games.rules.words import Words
 from tests.channels.conftest import Socket, db_async, run_async, session_cookie
 from tests.games.test_proof_game import Table, leaks
 from tests.proofgame import RelicRun
@@ -16,7 +17,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 @pytest.fixture(autouse=True)
 def relicrun() -> Iterator[None]:
-    register("relicrun", "Relic Run", RelicRun)
+    register("relicrun", Words("Relic Run"), RelicRun)
     yield
     unregister("relicrun")
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from games.rules import games, register, unregister
+from games.rules.words import Words
 from tests.proofgame import RelicRun
 
 #: The proof game's registry name while a contract test runs.
@@ -24,7 +25,7 @@ def proof_game_registered() -> Iterator[None]:
     """The proof game is a registered game while a contract test runs."""
     added = PROOF not in games()
     if added:
-        register(PROOF, "Relic Run", RelicRun)
+        register(PROOF, Words("Relic Run"), RelicRun)
     yield
     if added:
         unregister(PROOF)

@@ -22,6 +22,7 @@ from games.play import clock as site_clock
 from games.play import selectors, services
 from games.rules import register, unregister
 from games.rules.base import HIDDEN_STEP
+from games.rules.words import Words
 from tests.factories import UserFactory
 from tests.proofgame import DECK, RelicRun
 
@@ -30,7 +31,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 @pytest.fixture(autouse=True)
 def relicrun() -> Iterator[None]:
-    register("relicrun", "Relic Run", RelicRun)
+    register("relicrun", Words("Relic Run"), RelicRun)
     yield
     unregister("relicrun")
 

@@ -99,16 +99,41 @@ def test_the_scripts_catalogue_follows_the_page() -> None:
     assert "wartet auf dich" not in Client().get("/jsi18n/").text
 
 
+def untranslated_titles(language: str) -> list[str]:
+    """The registered games' titles (``Words`` at their registration) that the game side's catalogue of
+    ``language`` (games/locale, compiled) has no translation for; a title spelt alike (Tikal) is in it too."""
+    import gettext
+    from pathlib import Path
+
+    from games.rules import choices
+
+    missing = object()
+
+    class Missing(gettext.NullTranslations):
+        def gettext(self, message: str) -> Any:
+            return missing
+
+    with (Path(__file__).resolve().parents[2] / "games" / "locale" / language / "LC_MESSAGES" / "django.mo").open(
+            "rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    catalogue.add_fallback(Missing())
+    return [title.template for _, title in choices() if catalogue.gettext(title.template) is missing]
+
+
 def test_the_games_are_named_in_the_readers_language_in_the_lobby_forms_and_the_lists() -> None:
     """Every registered game's title, in the lobby's game choices and wherever a game names itself
-    (``get_game_display``), is said in the reader's language."""
+    (``get_game_display``), is said in the reader's language: each title is ``Words``, and translated."""
     from django.utils import translation
 
     from games.models import Game
     from games.rules import choices
+    from games.rules.words import Words
 
+    assert all(isinstance(title, Words) for _, title in choices())
+    for language in ("de", "fr"):
+        assert untranslated_titles(language) == [], f"game titles without a {language} translation"
     with translation.override("de"):
-        german = {name: translation.gettext(title) for name, title in choices()}
+        german = {name: translation.gettext(title.template) for name, title in choices()}
     assert any(german[name] != title for name, title in choices())  # a title the catalogue translates
     from tests.factories import UserFactory
 
@@ -118,3 +143,24 @@ def test_the_games_are_named_in_the_readers_language_in_the_lobby_forms_and_the_
         assert f'<option value="{name}">{title}</option>' in html
         with translation.override("de"):
             assert Game(game=name).get_game_display() == title
+
+
+def test_a_new_game_must_register_its_title_as_words_and_have_it_translated() -> None:
+    """A game registered with a title the catalogues do not know is caught by the test above; a title that is
+    not ``Words`` (so never extracted for the catalogues) is refused at the registration."""
+    from django.utils import translation
+
+    from games.i18n import game_title
+    from games.rules import engine, register, unregister
+    from games.rules.words import Words
+
+    register("newgame", Words("The Newest Game"), lambda: engine("tikal"))
+    try:
+        assert untranslated_titles("de") == untranslated_titles("fr") == ["The Newest Game"]
+        with translation.override("de"):
+            assert game_title("newgame") == "The Newest Game"  # English, until the catalogue has it
+    finally:
+        unregister("newgame")
+    with pytest.raises(TypeError):
+        register("newgame", "The Newest Game", lambda: engine("tikal"))  # type: ignore[arg-type]
+    assert untranslated_titles("de") == []

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from games.i18n import say
 from games.play.payloads import progress_of
-from games.rules import CHANCE, TERMINAL, IllegalActionError, engine, games
+from games.rules import CHANCE, TERMINAL, IllegalActionError, RulesError, engine, games
 from games.rules.words import Words
 from tests.factories import mover, start_game
 
@@ -73,3 +73,63 @@ def test_a_new_games_players_and_options_are_refused_in_the_readers_language(mak
     french = client.post("/api/games/", unknown, format="json", headers={"accept-language": "fr"})
     assert (french.status_code, french.json()["detail"]) == (400, "Iwari n'a pas d'option 'colour'")
     translation.deactivate()
+
+
+#: Values no field of an action's dict form takes: a step with one of them in a field is malformed.
+WRONG_VALUES: tuple[Any, ...] = ({"no": "such"}, -999, "no such thing")
+
+
+def malformed_steps(name: str) -> list[dict[str, Any]]:
+    """Malformed steps of a game of ``name``, from the dict forms of the steps a seeded game offers: an unknown
+    type, each type without its fields, and each field of each type with a value it never takes."""
+    eng = engine(name)
+    rng = random.Random(6)
+    state = eng.new_game(eng.min_players, eng.check_options({}), 98)
+    seen: dict[str, dict[str, Any]] = {}
+    for _ in range(300):
+        if eng.current_player(state) == TERMINAL:
+            break
+        actions = [eng.sample_chance(state)] if eng.current_player(state) == CHANCE else eng.legal_actions(state)
+        for action in actions:
+            seen.setdefault(action.to_dict()["type"], action.to_dict())
+        state = eng.apply(state, rng.choice(actions))
+    steps: list[dict[str, Any]] = [{"type": "no-such-step"}, {"no": "type"}]
+    for kind, form in seen.items():
+        steps.append({"type": kind})
+        steps += [{**form, key: wrong} for key in form if key != "type" for wrong in WRONG_VALUES]
+    return steps
+
+
+@pytest.mark.parametrize("name", games())
+def test_a_malformed_step_or_turn_reads_in_the_readers_language(name: str, make_user) -> None:
+    """Every way the action parser (and the whole-turn parser) refuses a malformed step is ``Words``, said in
+    German (and French) through the API's 400."""
+    ann, bob = make_user("ann"), make_user("bob")
+    game = start_game([ann, bob], game=name)
+    progress = progress_of(game)
+    assert progress is not None
+    eng = progress.eng
+    client = APIClient()
+    client.force_authenticate(mover(game))
+    refused = 0
+    bad_turns: list[Any] = [{"no": "such key"}, {"tile": 7}, []]
+    posts = [("steps/", {"action": step}, lambda step=step: eng.parse_action(step)) for step in malformed_steps(name)]
+    posts += [("turns/", {"turn": turn}, lambda turn=turn: eng.turn_actions(progress.state, turn))
+              for turn in bad_turns if isinstance(turn, dict)]
+    for path, body, parse in posts:
+        try:
+            parse()
+        except RulesError as err:
+            words = err.args[0]
+        else:
+            continue  # a field the parser does not read (Tikal's ``cost``), or a value it takes after all
+        assert isinstance(words, Words), f"{name}: {path} {body} is refused in English only: {words!r}"
+        for language in ("de", "fr"):
+            answer = client.post(f"/api/games/{game.pk}/{path}", {"version": game.version, **body}, format="json",
+                                 headers={"accept-language": language})
+            with translation.override(language):
+                said = say(words)
+            assert answer.status_code == 400, (name, body, answer.content)
+            assert answer.json()["detail"] == said != str(words), (name, language, body, said)
+        refused += 1
+    assert refused >= 5, f"{name}: only {refused} malformed steps refused"

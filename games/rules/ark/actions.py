@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Mapping
 
 from ..base import InvalidActionError
 from ..tiles.actions import Parser, want_cell, want_int, want_str
+from ..words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +46,12 @@ class PlaceArk:
 def parse_path(value: Any) -> tuple[tuple[int, int], ...]:
     """An Ark path: a list of [x, y] cells."""
     if not isinstance(value, (list, tuple)):
-        raise InvalidActionError("an Ark move needs 'path', a list of [x, y] tiles")
-    return tuple(want_cell(step, "each step of the Ark's path") for step in value)
+        raise InvalidActionError(Words("an Ark move needs 'path', a list of [x, y] tiles"))
+    return tuple(want_cell(step, Words("each step of the Ark's path")) for step in value)
 
 
 def _prophet(data: Mapping[str, Any]) -> Prophet:
-    return Prophet(want_str(data, "at", "a Prophet"))
+    return Prophet(want_str(data, "at", Words("a Prophet")))
 
 
 def _move_ark(data: Mapping[str, Any]) -> MoveArk:
@@ -58,7 +59,8 @@ def _move_ark(data: Mapping[str, Any]) -> MoveArk:
 
 
 def _place_ark(data: Mapping[str, Any]) -> PlaceArk:
-    return PlaceArk(want_int(data, "x", "placing the Ark"), want_int(data, "y", "placing the Ark"))
+    where = Words("placing the Ark")
+    return PlaceArk(want_int(data, "x", where), want_int(data, "y", where))
 
 
 PARSERS: dict[str, Parser] = {"prophet": _prophet, "ark": _move_ark, "place_ark": _place_ark}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..base import InvalidActionError, quoted
+from ..words import Words, text
 from .cards import BIOME_INDEX, BIOMES
 
 PIECES = ("tent", "totem")
@@ -150,26 +151,29 @@ DONE, PASS, DRAW_DECK = Done(), Pass(), DrawDeck()
 def _text(data: Mapping[str, Any], key: str, what: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise InvalidActionError(f"{what} needs '{key}' (a non-empty string)")
+        raise InvalidActionError(Words("{what} needs '{key}' (a non-empty string)", what=what, key=text(key)))
     return value
 
 
 def _card(data: Mapping[str, Any], key: str, what: str) -> str:
     value = _text(data, key, what)
     if value not in BIOME_INDEX:
-        raise InvalidActionError(f"{what}: {value!r} is not a card (cards are {', '.join(BIOMES)})")
+        raise InvalidActionError(Words("{what}: {card} is not a card (cards are {cards})", what=what,
+                                       card=quoted(value), cards=", ".join(BIOMES)))
     return value
 
 
 def parse_pay(value: Any, what: str) -> tuple[str, ...]:
     """A payment: one card, or a pair of one biome (rules/iwari.md section 3A.2)."""
     if not isinstance(value, (list, tuple)) or len(value) not in (1, 2):
-        raise InvalidActionError(f"{what} needs 'pay': one card, or a pair of cards of one biome")
+        raise InvalidActionError(Words("{what} needs 'pay': one card, or a pair of cards of one biome", what=what))
     for card in value:
-        if card not in BIOME_INDEX:
-            raise InvalidActionError(f"{what}: {card!r} is not a card (cards are {', '.join(BIOMES)})")
+        if not isinstance(card, str) or card not in BIOME_INDEX:  # a list or an object: malformed, not a 500
+            raise InvalidActionError(Words("{what}: {card} is not a card (cards are {cards})", what=what,
+                                           card=quoted(card), cards=", ".join(BIOMES)))
     if len(value) == 2 and value[0] != value[1]:
-        raise InvalidActionError(f"{what}: a pair is two cards of one biome, not {value[0]} and {value[1]}")
+        raise InvalidActionError(Words("{what}: a pair is two cards of one biome, not {first} and {second}", what=what,
+                                       first=text(value[0]), second=text(value[1])))
     return tuple(value)
 
 
@@ -177,41 +181,44 @@ def placement_fields(data: Mapping[str, Any], what: str) -> tuple[str, str, str 
     """(piece, territory, at, pay) of a ``place`` or ``third`` action's dict form."""
     piece = data.get("piece")
     if piece not in PIECES:
-        raise InvalidActionError(f"{what} needs 'piece': tent or totem, not {piece!r}")
+        raise InvalidActionError(Words("{what} needs 'piece': tent or totem, not {piece}", what=what,
+                                       piece=quoted(piece)))
     territory = _text(data, "territory", what)
     at = data.get("at")
     if piece == "tent":
-        at = _text(data, "at", f"{what} with a tent")
+        at = _text(data, "at", Words("{what} with a tent", what=what))
     elif at is not None:
-        raise InvalidActionError(f"{what}: a totem goes on the totem circle, so it takes no 'at'")
+        raise InvalidActionError(Words("{what}: a totem goes on the totem circle, so it takes no 'at'", what=what))
     return piece, territory, at, parse_pay(data.get("pay"), what)
 
 
 def parse_action(data: Any) -> Action:
     """An action from its dict form; raises ``InvalidActionError``."""
     if not isinstance(data, Mapping):
-        raise InvalidActionError("an action must be a JSON object with a 'type'")
+        raise InvalidActionError(Words("an action must be a JSON object with a 'type'"))
     kind = data.get("type")
     if kind == "place":
-        return Place(*placement_fields(data, "a place action"))
+        return Place(*placement_fields(data, Words("a place action")))
     if kind == "third":
-        return Third(*placement_fields(data, "a third action"))
+        return Third(*placement_fields(data, Words("a third action")))
     simple: dict[Any, Action] = {"done": DONE, "pass": PASS, "draw-deck": DRAW_DECK}
     if kind in simple:
         return simple[kind]
     if kind == "exchange":
-        return Exchange(_card(data, "card", "an exchange"))
+        return Exchange(_card(data, "card", Words("an exchange")))
     if kind == "take-display":
-        return TakeDisplay(_card(data, "card", "taking a display card"))
+        return TakeDisplay(_card(data, "card", Words("taking a display card")))
     if kind == "card":
-        return Card(_card(data, "card", "a card drawn"))
+        return Card(_card(data, "card", Words("a card drawn")))
     if kind == "refill":
-        return Refill(_card(data, "card", "a display refill"))
+        return Refill(_card(data, "card", Words("a display refill")))
     if kind == "feat":
         feat = data.get("feat")
         if feat not in FEATS:
-            raise InvalidActionError(f"a feat action needs 'feat': one of {', '.join(FEATS)}, not {feat!r}")
-        return Feat(feat, _text(data, "at", "a feat action"))
-    raise InvalidActionError(f"unknown action type {quoted(kind)}; Iwari's are place, done, third, exchange, pass, "
-                             f"draw-deck, take-display, card, refill, feat")
+            raise InvalidActionError(Words("a feat action needs 'feat': one of {feats}, not {feat}", feats=", ".join(FEATS),
+                                           feat=quoted(feat)))
+        return Feat(feat, _text(data, "at", Words("a feat action")))
+    raise InvalidActionError(Words("unknown action type {kind}; {game}'s are {types}", kind=quoted(kind), game=text("Iwari"),
+                                   types="place, done, third, exchange, pass, draw-deck, take-display, card, refill, "
+                                         "feat"))
 

@@ -106,7 +106,7 @@ def _setup_mountains(board: Board, players: int, value: Any) -> list[int]:
 
 
 def _cards(value: Any, count: int, what: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != count or any(c not in BIOME_INDEX for c in value):
+    if not isinstance(value, list) or len(value) != count or any(not isinstance(c, str) or c not in BIOME_INDEX for c in value):
         raise InvalidActionError(f"{what} must be {count} cards ({', '.join(BIOMES)})")
     return [BIOME_INDEX[c] for c in value]
 

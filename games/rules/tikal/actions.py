@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
 from ..base import InvalidActionError, quoted
+from ..words import Words, text
 from .data import BASE_CAMP, HEX_INDEX, HEXES, NSPACES, SPACE_INDEX, SPACES, TREASURE_INDEX, TREASURES
 
 PIECES = ("worker", "leader")
@@ -192,7 +193,7 @@ TABLES = Tables()
 # ----- dict forms into actions --------------------------------------------------------------------------
 def _field(data: Mapping[str, Any], key: str, what: str) -> Any:
     if key not in data:
-        raise InvalidActionError(f"{what} needs '{key}'")
+        raise InvalidActionError(Words("{what} needs '{key}'", what=what, key=text(key)))
     return data[key]
 
 
@@ -200,72 +201,76 @@ def parse_space(value: Any, what: str) -> XY:
     """``[q, r]`` of a board space."""
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise InvalidActionError(f"{what} must be a space [q, r]")
+        raise InvalidActionError(Words("{what} must be a space [q, r]", what=what))
     xy = (int(value[0]), int(value[1]))
     if xy not in SPACE_INDEX:
-        raise InvalidActionError(f"({xy[0]}, {xy[1]}) is not a space of the board")
+        raise InvalidActionError(Words("({q}, {r}) is not a space of the board", q=xy[0], r=xy[1]))
     return xy
 
 
 def _piece(data: Mapping[str, Any], what: str) -> str:
     piece = _field(data, "piece", what)
     if piece not in PIECES:
-        raise InvalidActionError(f"{what}: 'piece' must be \"leader\" or \"worker\", not {piece!r}")
+        raise InvalidActionError(Words("{what}: 'piece' must be \"leader\" or \"worker\", not {piece}", what=what,
+                                       piece=quoted(piece)))
     return str(piece)
 
 
 def _kind(value: Any, what: str) -> str:
-    if value not in TREASURE_INDEX:
-        raise InvalidActionError(f"{what} must be a treasure kind ({', '.join(TREASURES)}), not {value!r}")
+    if not isinstance(value, str) or value not in TREASURE_INDEX:
+        raise InvalidActionError(Words("{what} must be a treasure kind ({kinds}), not {value}", what=what,
+                                       kinds=", ".join(TREASURES), value=quoted(value)))
     return str(value)
 
 
 def parse_action(data: Any) -> Action:
     """An action from its dict form (a ``cost`` key, as the view lists it, is ignored)."""
     if not isinstance(data, Mapping):
-        raise InvalidActionError("an action must be a JSON object")
+        raise InvalidActionError(Words("an action must be a JSON object"))
     kind = data.get("type")
     if kind == "draw":
         hid = data.get("hex")
-        if hid not in HEX_INDEX:
-            raise InvalidActionError(f"there is no hex {hid!r}")
+        if not isinstance(hid, str) or hid not in HEX_INDEX:  # a list or an object: malformed, not a 500
+            raise InvalidActionError(Words("there is no hex {hex}", hex=quoted(hid)))
         return TABLES.draw[HEX_INDEX[hid]]
     if kind == "place":
-        at = parse_space(_field(data, "at", "placing a hex"), "'at'")
+        at = parse_space(_field(data, "at", Words("placing a hex")), text("'at'"))
         rotation = data.get("rotation", 0)
         if not isinstance(rotation, int) or isinstance(rotation, bool) or not 0 <= rotation <= 5:
-            raise InvalidActionError(f"'rotation' must be 0 to 5, not {rotation!r}")
+            raise InvalidActionError(Words("'rotation' must be 0 to 5, not {value}", value=quoted(rotation)))
         return TABLES.place[SPACE_INDEX[at]][rotation]
     if kind == "enter":
-        piece = _piece(data, "bringing in an explorer")
-        at = parse_space(data["at"], "'at'") if data.get("at") is not None else SPACES[BASE_CAMP]
+        piece = _piece(data, Words("bringing in an explorer"))
+        at = parse_space(data["at"], text("'at'")) if data.get("at") is not None else SPACES[BASE_CAMP]
         return TABLES.enter[PIECES.index(piece)][SPACE_INDEX[at]]
     if kind in ("move", "camp-move"):
-        piece = _piece(data, "a move")
-        frm = parse_space(_field(data, "from", "a move"), "'from'")
-        to = parse_space(_field(data, "to", "a move"), "'to'")
+        what = Words("a move")
+        piece = _piece(data, what)
+        frm = parse_space(_field(data, "from", what), text("'from'"))
+        to = parse_space(_field(data, "to", what), text("'to'"))
         a, b, p = SPACE_INDEX[frm], SPACE_INDEX[to], PIECES.index(piece)
         return TABLES.move[p][a][b] if kind == "move" else TABLES.camp_move[p][a][b]
     if kind in ("uncover", "dig", "camp"):
-        at = parse_space(_field(data, "at", f"'{kind}'"), "'at'")
+        at = parse_space(_field(data, "at", text(f"'{kind}'")), text("'at'"))
         s = SPACE_INDEX[at]
         if kind == "uncover":
             return TABLES.uncover[s]
         return TABLES.dig[s] if kind == "dig" else TABLES.camp[s]
     if kind == "guard":
-        at = parse_space(_field(data, "at", "a guard"), "'at'")
-        return TABLES.guard[PIECES.index(_piece(data, "a guard"))][SPACE_INDEX[at]]
+        at = parse_space(_field(data, "at", Words("a guard")), text("'at'"))
+        return TABLES.guard[PIECES.index(_piece(data, Words("a guard")))][SPACE_INDEX[at]]
     if kind == "treasure":
-        return TABLES.treasure[TREASURE_INDEX[_kind(data.get("treasure"), "'treasure'")]]
+        return TABLES.treasure[TREASURE_INDEX[_kind(data.get("treasure"), text("'treasure'"))]]
     if kind == "exchange":
-        give = _kind(data.get("give"), "'give'")
-        take = _kind(data.get("take"), "'take'")
+        give = _kind(data.get("give"), text("'give'"))
+        take = _kind(data.get("take"), text("'take'"))
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise InvalidActionError(f"'seat' must be a seat number, not {seat!r}")
+            raise InvalidActionError(Words("'seat' must be a seat number, not {value}", value=quoted(seat)))
         return TABLES.exchange[TREASURE_INDEX[give]][seat][TREASURE_INDEX[take]]
     if kind == "end":
         return END
-    raise InvalidActionError(f"unknown action type {quoted(kind)}; Tikal's are draw, place, enter, move, camp-move, "
-                             "uncover, dig, treasure, exchange, camp, guard, end")
+    raise InvalidActionError(Words("unknown action type {kind}; {game}'s are {types}", kind=quoted(kind), game=text("Tikal"),
+                                   types="draw, place, enter, move, camp-move, uncover, dig, treasure, exchange, "
+                                         "camp, guard, end"))
 

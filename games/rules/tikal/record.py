@@ -53,7 +53,7 @@ def entry_actions(state: TikalState, entry: Any) -> list[Action]:
         if "hex" not in entry:
             raise InvalidActionError("an entry names a 'hex' (a turn or a volcano drawn) or is a 'bonus' turn")
         hid = entry["hex"]
-        if hid not in HEX_INDEX:
+        if not isinstance(hid, str) or hid not in HEX_INDEX:
             raise InvalidActionError(f"there is no hex {hid!r}")
         volcano = HEXES[HEX_INDEX[hid]].kind == VOLCANO
         said = entry.get("volcano", False)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional, Union
 
 from ..base import InvalidActionError, quoted
+from ..words import Words, text
 from .geometry import ROTATIONS
 
 
@@ -80,7 +81,7 @@ def want_int(data: Mapping[str, Any], key: str, what: str) -> int:
     """``data[key]`` as an int, or an ``InvalidActionError`` naming ``what``."""
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidActionError(f"{what} needs a whole number '{key}'")
+        raise InvalidActionError(Words("{what} needs a whole number '{key}'", what=what, key=text(key)))
     return value
 
 
@@ -88,7 +89,7 @@ def want_str(data: Mapping[str, Any], key: str, what: str) -> str:
     """``data[key]`` as a non-empty string."""
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise InvalidActionError(f"{what} needs '{key}' as a string")
+        raise InvalidActionError(Words("{what} needs '{key}' as a string", what=what, key=text(key)))
     return value
 
 
@@ -96,7 +97,8 @@ def want_cell(value: Any, what: str) -> tuple[int, int]:
     """An ``[x, y]`` pair of ints."""
     if (not isinstance(value, (list, tuple)) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise InvalidActionError(f"{what} must be a pair [x, y] of whole numbers, not {value!r}")
+        raise InvalidActionError(Words("{what} must be a pair [x, y] of whole numbers, not {value}", what=what,
+                                       value=quoted(value)))
     return int(value[0]), int(value[1])
 
 
@@ -104,26 +106,27 @@ def want_rotation(data: Mapping[str, Any]) -> int:
     """A rotation of 0, 90, 180 or 270 degrees."""
     value = data.get("rotation")
     if not isinstance(value, int) or isinstance(value, bool) or value not in ROTATIONS:
-        raise InvalidActionError(f"rotation must be 0, 90, 180 or 270, not {value!r}")
+        raise InvalidActionError(Words("rotation must be 0, 90, 180 or 270, not {value}", value=quoted(value)))
     return value
 
 
 def parse_action(data: Any, extra: Optional[Mapping[str, Parser]] = None) -> Any:
     """An action from its dict form (``{"type": ...}``); ``extra`` parses a game's own action types."""
     if not isinstance(data, Mapping):
-        raise InvalidActionError("an action must be an object with a 'type'")
+        raise InvalidActionError(Words("an action must be an object with a 'type'"))
     kind = data.get("type")
     if kind == "draw":
-        return Draw(want_str(data, "tile", "a draw"))
+        return Draw(want_str(data, "tile", Words("a draw")))
     if kind == "discard":
         return Discard()
     if kind == "place":
-        return Place(want_int(data, "x", "a placement"), want_int(data, "y", "a placement"), want_rotation(data))
+        return Place(want_int(data, "x", Words("a placement")), want_int(data, "y", Words("a placement")),
+                     want_rotation(data))
     if kind == "follower":
-        return Follower(want_str(data, "at", "a follower"))
+        return Follower(want_str(data, "at", Words("a follower")))
     if kind == "pass":
         return Pass()
     parse = (extra or {}).get(kind) if isinstance(kind, str) else None
     if parse is None:
-        raise InvalidActionError(f"unknown action type {quoted(kind)}")
+        raise InvalidActionError(Words("unknown action type {kind}", kind=quoted(kind)))
     return parse(data)

@@ -536,7 +536,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
     def piece_action_names(self) -> str:
         """The types a record turn's action may have, in words: "follower or pass"."""
         names: list[str] = [cast(Any, t).type for t in self.piece_action_types]
-        return ", ".join(names[:-1]) + " or " + names[-1]
+        return Words("{first} or {last}", first=text(", ".join(names[:-1])), last=text(names[-1]))
 
     def entry_extra_actions(self, data: Mapping[str, Any]) -> list[Any]:
         """The actions of a record turn's own keys (``entry_extra_keys``), after its action."""

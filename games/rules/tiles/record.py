@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..base import IllegalActionError, InvalidActionError, JSONDict
-from ..words import Words
+from ..words import Words, text
 from .actions import Discard, Draw, Place, want_int, want_rotation, want_str
 from .state import ACTION, DRAW, PLACE
 
@@ -20,26 +20,28 @@ if TYPE_CHECKING:
 def _parse(engine: "TileEngine[Any]", data: Any) -> tuple[str, list[Any]]:
     """The tile a record turn names, and the actions after its draw."""
     if not isinstance(data, Mapping):
-        raise InvalidActionError("a turn must be an object")
-    tile = want_str(data, "tile", "a turn")
+        raise InvalidActionError(Words("a turn must be an object"))
+    a_turn = Words("a turn")
+    tile = want_str(data, "tile", a_turn)
     discard = data.get("discard", False)
     if not isinstance(discard, bool):
-        raise InvalidActionError("'discard' must be true or false")
+        raise InvalidActionError(Words("'discard' must be true or false"))
     names = engine.piece_action_names()
     unknown = sorted(set(data) - {"tile", "discard", "x", "y", "rotation", "action", *engine.entry_extra_keys})
     if unknown:
-        raise InvalidActionError(f"a turn of {engine.title} has no {', '.join(map(repr, unknown))}")
+        raise InvalidActionError(Words("a turn of {game} has no {keys}", game=Words(engine.title),
+                                       keys=", ".join(map(repr, unknown))))
     if discard:
         extra = sorted(set(data) & {"x", "y", "rotation", "action", *engine.entry_extra_keys})
         if extra:
-            raise InvalidActionError(f"a discard names only the tile, not {', '.join(extra)}")
+            raise InvalidActionError(Words("a discard names only the tile, not {keys}", keys=text(", ".join(extra))))
         return tile, [Discard()]
-    place = Place(want_int(data, "x", "a turn"), want_int(data, "y", "a turn"), want_rotation(data))
+    place = Place(want_int(data, "x", a_turn), want_int(data, "y", a_turn), want_rotation(data))
     if "action" not in data:
-        raise InvalidActionError(f"a turn needs an 'action' ({names})")
+        raise InvalidActionError(Words("a turn needs an 'action' ({names})", names=names))
     action = engine.parse_action(data["action"])
     if not isinstance(action, engine.piece_action_types):
-        raise InvalidActionError(f"a turn's action must be {names}, not {action.type!r}")
+        raise InvalidActionError(Words("a turn's action must be {names}, not {type}", names=names, type=repr(action.type)))
     return tile, [place, action, *engine.entry_extra_actions(data)]
 
 

@@ -5,7 +5,7 @@
 
 import { el, icon, keyboardScrollable } from "./dom.js";
 import { swatch } from "./panels.js";
-import { _, fill, n_ } from "../../shell/words.js";
+import { _, fill, n_, num } from "../../shell/words.js";
 
 function th(text, cls = "num", scope = "col") {
   const c = el("th", cls, text);
@@ -56,7 +56,7 @@ function territoryTable(event, scene, caption) {
       const p = tribe < seats && points ? points[tribe] : null;
       if (p !== null && p > 0) td.appendChild(el("strong", p === best ? "iw-pts iw-top" : "iw-pts", `+${p}`));
       else if (p === 0 && n) td.appendChild(el("span", "iw-pts iw-muted", "+0"));
-      if (n) td.appendChild(el("span", "iw-tents-count", `${n} tent${n === 1 ? "" : "s"}`));
+      if (n) td.appendChild(el("span", "iw-tents-count", fill(n_("%(n)s tent", "%(n)s tents", n), { n: num(n) })));
       else td.appendChild(el("span", "iw-muted", "–"));
       tr.appendChild(td);
     }
@@ -68,7 +68,7 @@ function territoryTable(event, scene, caption) {
     const tfoot = el("tfoot");
     const tr = el("tr");
     tr.appendChild(th(_("Total"), "", "row"));
-    for (const tribe of tribes) tr.appendChild(el("td", "num iw-total", tribe < seats ? `+${totals[tribe]}` : "never scores"));
+    for (const tribe of tribes) tr.appendChild(el("td", "num iw-total", tribe < seats ? `+${totals[tribe]}` : _("never scores")));
     tfoot.appendChild(tr);
     t.appendChild(tfoot);
   }
@@ -147,7 +147,7 @@ export function finalPanel(scene) {
     const tr = el("tr", won ? "iw-won" : "");
     const cell = th("", "", "row");
     cell.appendChild(who(s, names));
-    if (won) cell.appendChild(el("strong", "iw-winner", " winner"));
+    if (won) cell.appendChild(el("strong", "iw-winner", ` ${_("winner")}`));
     tr.appendChild(cell);
     const before = fin.scores[s] - fin.tents[s] - fin.totems[s] - fin.settlements[s];
     tr.appendChild(el("td", "num iw-total", fin.scores[s]));
@@ -171,8 +171,8 @@ export function finalPanel(scene) {
   const groups = (v.settlements || []).map((g, tribe) => [tribe, g]).filter(([tribe, g]) => g.length && !names.tribeInfo(tribe).third);
   more.appendChild(el("h4", "", _("Settlements (4 or more linked tents)")));
   more.appendChild(el("p", "iw-small", groups.length
-    ? groups.map(([tribe, g]) => `${names.tribe(tribe)}: ${g.map((x) => x.length).join(" + ")} tents`).join("; ")
-    : "None."));
+    ? groups.map(([tribe, g]) => fill(_("%(tribe)s: %(sizes)s tents"), { tribe: names.tribe(tribe), sizes: g.map((x) => x.length).join(" + ") })).join("; ")
+    : _("None.")));
   box.appendChild(more);
   return box;
 }
