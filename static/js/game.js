@@ -213,7 +213,6 @@ class GamePage {
     }
   }
 
-
   onSocket(msg) {
     if (msg.type === "game") {
       this.incoming(msg.game, { socket: true });
