@@ -32,6 +32,8 @@ class GamePage {
     this.drawnSeq = null; // the log entries up to this one are on the board (null: not loaded yet)
     this.positions = new Map(); // "seq:step" -> Promise of a position (the server's view then)
     this.sending = false;
+    this.held = null; // the newest game that came in (socket, fetch) while this page's own request was on its way
+    this.boardShows = null; // the payload the board draws now through show() (null: a position, or nothing yet)
     this.boardUI = null;
     this.arrival = new Arrival(this);
     this.replayer = new Replay(this);
@@ -98,6 +100,7 @@ class GamePage {
     root.innerHTML = "";
     try {
       this.boardUI = mod.createBoard(root, this.boardData, this.boardApi());
+      this.boardShows = null;
       if (this.boardUI.ownsUndo) this.renderTurnPanel(); // its own Undo: the shell's buttons go
       this.markedTurn = undefined;
       this.markLastTurn();
@@ -139,7 +142,12 @@ class GamePage {
     if (this.replay) { this.replayer.show(); return; }
     if (this.arrival.active) return; // it draws the steps, then calls back here
     this.replayShown = null;
-    this.boardUI.show(this.game);
+    // the board draws each payload once: drawing the same one again (an arrival that brought nothing to show,
+    // a second copy of a version) would only redraw the player's controls under their hands
+    if (this.boardShows !== this.game) {
+      this.boardShows = this.game;
+      this.boardUI.show(this.game);
+    }
     this.markShown(`live:${this.game.version}`);
   }
 
@@ -166,44 +174,48 @@ class GamePage {
 
   // ---------- talking to the server ----------
 
-  /** POST a change with the version seen; the answer (the new game) is applied; errors are shown. */
+  /** POST a change with the version seen; the answer (the new game) is applied; errors are shown.
+   * While it is on its way, what else comes in (the socket's frame of the version it makes, which may come
+   * first, another seat's change) is held, and looked at once the answer is applied: the page draws its own
+   * step once, as its own (no arrival, no second drawing under the player's hands), and a frame no newer
+   * than the answer is dropped. */
   async send(path, body) {
     if (this.sending) throw Object.assign(new Error("a request is on its way"), { status: 0 });
     this.sending = true;
     this.root.classList.add("sending");
     this.clearError();
-    let answer;
+    let answer = null;
     try {
       answer = await postJSON(this.url + path, { version: this.game.version, ...body });
-    } catch {
-      this.error(_("Not sent: the server could not be reached. Check your connection and try again."));
-      throw Object.assign(new Error("offline"), { status: 0 });
+    } catch { /* offline: said below */ }
+    this.sending = false;
+    this.root.classList.remove("sending");
+    try {
+      if (!answer) {
+        this.error(_("Not sent: the server could not be reached. Check your connection and try again."));
+        throw Object.assign(new Error("offline"), { status: 0 });
+      }
+      const { res, data } = answer;
+      if (res.ok && data) {
+        this.apply(data, { mine: true });
+        return data;
+      }
+      const detail = errorDetail(res, data);
+      if (res.status === 409) {
+        this.error(fill(_("Not played: %(detail)s. The game changed in the meantime: the page now shows it as it is."), { detail }));
+        this.refresh();
+      } else {
+        this.error(fill(_("Not played: %(detail)s"), { detail }));
+      }
+      throw Object.assign(new Error(detail), { status: res.status, detail });
     } finally {
-      this.sending = false;
-      this.root.classList.remove("sending");
+      this.releaseHeld();
     }
-    const { res, data } = answer;
-    if (res.ok && data) {
-      this.apply(data, { mine: true });
-      return data;
-    }
-    const detail = errorDetail(res, data);
-    if (res.status === 409) {
-      this.error(fill(_("Not played: %(detail)s. The game changed in the meantime: the page now shows it as it is."), { detail }));
-      this.refresh();
-    } else {
-      this.error(fill(_("Not played: %(detail)s"), { detail }));
-    }
-    throw Object.assign(new Error(detail), { status: res.status, detail });
   }
 
   onSocket(msg) {
     if (msg.type === "game") {
-      if (msg.version > this.game.version) {
-        const jump = msg.version > this.game.version + 1;
-        this.apply(msg.game);
-        if (jump) this.socket.send({ type: "sync" });
-      }
+      this.incoming(msg.game, { socket: true });
     } else if (msg.type === "error") {
       console.warn("live updates:", msg.detail);
     }
@@ -219,8 +231,29 @@ class GamePage {
   async refresh() {
     try {
       const data = await getJSON(this.url);
-      if (data && data.version > this.game.version) this.apply(data);
+      if (data) this.incoming(data);
     } catch { /* offline: the socket's retries go on */ }
+  }
+
+  /** A version of the game this page did not ask for (the socket's ``game`` frame, a fetch): applied if newer
+   * than the one shown, held while this page's own request is on its way (``send``). After a jump of more
+   * than one version the socket is asked to ``sync``. */
+  incoming(game, { socket = false } = {}) {
+    if (this.sending) {
+      if (!this.held || game.version > this.held.game.version) this.held = { game, socket };
+      return;
+    }
+    if (game.version <= this.game.version) return; // old news: the page shows this version or a newer one
+    const jump = game.version > this.game.version + 1;
+    this.apply(game);
+    if (jump && socket) this.socket.send({ type: "sync" });
+  }
+
+  /** What came in while this page's request was on its way, now that its answer is applied (or refused). */
+  releaseHeld() {
+    const held = this.held;
+    this.held = null;
+    if (held) this.incoming(held.game, { socket: held.socket });
   }
 
   /** A new version of the game: from this page's own request (``mine``), the socket or a fetch. */
@@ -294,6 +327,7 @@ class GamePage {
   /** One step of an arriving entry on the board, with the scores of that position beside it. */
   drawArrival(position) {
     this.replayShown = position;
+    this.boardShows = null;
     this.boardUI?.showPosition(position);
     this.markShown(`arrive:${position.seq}:${position.step ?? ""}`);
     this.render();
@@ -348,7 +382,8 @@ class GamePage {
     this.renderTurnLine();
     this.renderTurnPanel();
     const shown = this.shownView();
-    this.$("#scores").innerHTML = g.seats.length ? seatsHTML(g, (s) => this.name(s), shown) : "";
+    const scores = g.seats.length ? seatsHTML(g, (s) => this.name(s), shown) : "";
+    if (this.$("#scores").innerHTML !== scores) this.$("#scores").innerHTML = scores;
     this.renderFinal();
   }
 
@@ -435,6 +470,7 @@ class GamePage {
   /** A replay position on the board, with the scores of that position beside it. */
   drawReplay(position) {
     this.replayShown = position;
+    this.boardShows = null;
     this.boardUI?.showPosition(position);
     this.render();
     this.renderLog();

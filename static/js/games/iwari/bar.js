@@ -1,6 +1,8 @@
 // The action bar under the map (a sheet held at the bottom of the screen on a phone): what to do now, the
 // hand, the step's buttons, where the chosen cards can go, one Undo (the whole turn as a second choice), and
 // a note (why a place cannot be chosen, what the chosen card needs). Everything offered is a legal action.
+// It is not drawn while a step is on its way: board.js leaves it as the player used it (marked busy, its
+// controls doing nothing) until the answer, so that the control pressed keeps the focus.
 
 import { button, capital, el, joinWords } from "./dom.js";
 import { cardPicture, deckButton, handCard, takeCard } from "./cards.js";
@@ -86,7 +88,7 @@ function drawHand(parts, ctx) {
   parts.handBox.appendChild(el("span", "iw-label", mine ? _("Your cards") : _("Your hand")));
   h.forEach((c, i) => {
     if (!pay) { parts.handBox.appendChild(cardPicture(c)); return; }
-    parts.handBox.appendChild(handCard(c, i, { chosen: ui.selected.includes(i), hint: hints.get(i), disabled: ui.busy },
+    parts.handBox.appendChild(handCard(c, i, { chosen: ui.selected.includes(i), hint: hints.get(i) },
       () => ctx.toggleCard(i)));
   });
   if (!h.length) parts.handBox.appendChild(el("span", "iw-muted", _("no cards")));
@@ -105,38 +107,37 @@ function drawSteps(parts, ctx) {
   if (!isMyTurn(ui)) return;
   const acts = legalNow(ui);
   const cards = chosenCards(ui);
-  const busy = ui.busy;
   if (v.phase === "settle") {
     const exch = acts.filter((a) => a.type === "exchange");
     if (exch.length) {
       const one = cards.length === 1 ? exch.find((a) => a.card === cards[0]) : null;
       parts.steps.appendChild(button(one ? fill(_("Exchange the %(biome)s card"), { biome: biomeName(one.card) }) : _("Exchange a card"), "iw-exchange",
-        () => one && act(one), { disabled: !one || busy, key: "exchange",
+        () => one && act(one), { disabled: !one, key: "exchange",
           title: one ? _("Discard it and draw one card; place nothing") : _("Choose exactly one card to exchange") }));
     }
     const pass = acts.find((a) => a.type === "pass");
-    if (pass) parts.steps.appendChild(button(_("Pass"), "iw-pass iw-primary", () => act(pass), { disabled: busy, key: "pass" }));
+    if (pass) parts.steps.appendChild(button(_("Pass"), "iw-pass iw-primary", () => act(pass), { key: "pass" }));
   }
   if (v.phase === "place") {
     const done = acts.find((a) => a.type === "done");
-    if (done) parts.steps.appendChild(button(_("Finish with one piece"), "iw-done", () => act(done), { disabled: busy, key: "done" }));
+    if (done) parts.steps.appendChild(button(_("Finish with one piece"), "iw-done", () => act(done), { key: "done" }));
   }
   if (v.phase === "draw") {
     const deck = acts.find((a) => a.type === "draw-deck");
-    if (deck) parts.steps.appendChild(deckButton(v.deck_size, () => act(deck), busy));
+    if (deck) parts.steps.appendChild(deckButton(v.deck_size, () => act(deck)));
     for (const a of acts.filter((x) => x.type === "take-display")) {
-      parts.steps.appendChild(takeCard(a.card, () => act(a), busy));
+      parts.steps.appendChild(takeCard(a.card, () => act(a)));
     }
   }
   // one Undo: the last step; the whole turn only as a second, smaller choice; a reason when there is none
   const undo = ui.payload?.turn?.undo || 0;
   const box = el("div", "iw-undo-box");
   box.appendChild(button(_("Undo"), "iw-undo", () => ctx.undo(false), {
-    disabled: !undo || busy, key: "undo",
+    disabled: !undo, key: "undo",
     describedBy: !undo && (ui.payload?.turn?.steps || []).length ? `${parts.note.id}-undo` : null,
     title: undo ? _("Take back your last step") : undoWhy(ui) }));
   if (undo > 1) {
-    box.appendChild(button(fill(_("Undo all %(n)s steps"), { n: undo }), "iw-undo-all iw-quiet", () => ctx.undo(true), { disabled: busy, key: "undo-all" }));
+    box.appendChild(button(fill(_("Undo all %(n)s steps"), { n: undo }), "iw-undo-all iw-quiet", () => ctx.undo(true), { key: "undo-all" }));
   }
   if (!undo && (ui.payload?.turn?.steps || []).length) {
     const why = el("span", "iw-undo-why", undoWhy(ui));
@@ -155,7 +156,7 @@ function drawWhere(parts, ctx) {
     parts.where.appendChild(el("span", "iw-label", ui.chooser.label));
     for (const a of ui.chooser.actions) {
       parts.where.appendChild(button(ctx.actionLabel(a, ui.chooser), "iw-choice iw-primary", () => ctx.act(a), {
-        disabled: ui.busy, key: `choice-${a.piece || a.type}-${a.at || a.territory}-${(a.pay || []).join("+")}`,
+        key: `choice-${a.piece || a.type}-${a.at || a.territory}-${(a.pay || []).join("+")}`,
         data: { at: a.at || "", territory: a.territory || "" } }));
     }
     parts.where.appendChild(button(_("Back"), "iw-cancel iw-quiet", () => ctx.cancelChooser(), { key: "cancel" }));
@@ -163,7 +164,7 @@ function drawWhere(parts, ctx) {
     parts.where.appendChild(el("span", "iw-label", _("Where")));
     for (const a of featActions(ui)) {
       const label = `${FEAT_NAMES[a.feat] || a.feat} on ${names.place(a.at)}`;
-      parts.where.appendChild(button(label, "iw-feat-btn", () => ctx.act(a), { disabled: ui.busy, key: `feat-${a.at}`, data: { at: a.at } }));
+      parts.where.appendChild(button(label, "iw-feat-btn", () => ctx.act(a), { key: `feat-${a.at}`, data: { at: a.at } }));
     }
   } else {
     const show = ui.selected.length > 0 || v.phase === "third";
@@ -172,7 +173,7 @@ function drawWhere(parts, ctx) {
       parts.where.appendChild(el("span", "iw-label", _("Where")));
       for (const tid of where) {
         parts.where.appendChild(button(names.territory(tid), "iw-where-btn", () => ctx.where(tid), {
-          disabled: ui.busy, key: `where-${tid}`, data: { territory: tid } }));
+          key: `where-${tid}`, data: { territory: tid } }));
       }
     }
   }

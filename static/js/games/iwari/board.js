@@ -151,8 +151,15 @@ export function createBoard(root, boardData, api) {
     drawTribes(parts.tribes, scene);
     drawCardsInPlay(parts.cards, scene);
     drawScorings(scene);
+    // while a step is on its way the bar stays as the player used it (the control pressed keeps the focus, no
+    // control blinks out and back): it is marked busy, its controls do nothing, and it is drawn anew, once,
+    // with the answer
+    root.classList.toggle("iw-busy", ui.busy);
+    parts.bar.bar.setAttribute("aria-busy", ui.busy ? "true" : "false");
+    if (ui.busy) return;
     drawBar(parts.bar, { ui, names, act, toggleCard, where, cancelChooser, undo: doUndo, actionLabel });
-    if (!ui.busy) { ui.restore = null; restoreFocus(key, inside); }
+    ui.restore = null;
+    restoreFocus(key, inside);
   }
 
   /** Focus the control that had it (by its key), or the first useful one: never the page's body. */
@@ -220,6 +227,7 @@ export function createBoard(root, boardData, api) {
   }
 
   function where(tid) {
+    if (ui.busy) return;
     remember(`where-${tid}`);
     ui.focus = tid;
     const here = placements(ui).filter((a) => a.territory === tid);
@@ -231,6 +239,7 @@ export function createBoard(root, boardData, api) {
   }
 
   function cancelChooser() {
+    if (ui.busy) return;
     remember("cancel");
     ui.chooser = null;
     redraw();
