@@ -410,11 +410,14 @@ def test_iwari_on_a_phone_every_action_sits_by_the_map(new_page, live_url, tmp_p
     def shoot_turn() -> None:
         iwari_shot(page, tmp_path, "phone-turn")
 
+    map_top = in_view(page, ".iw-viewport")["top"]
     while my_turn(page):
         iwari_phone_step(page, shoot_turn if steps == 0 else lambda: None)
         steps += 1
         assert steps < 20
         assert page.evaluate("scrollY") == scrolled  # nothing pushed the map away: no scroll per action
+        # nor down the screen: the turn so far, growing with each step, does not push the map below it
+        assert not my_turn(page) or abs(in_view(page, ".iw-viewport")["top"] - map_top) < 1, (steps, in_view(page, ".iw-viewport"), map_top)
         bar_buttons_in_view(page)
         assert page.evaluate("document.activeElement !== document.body")
     other.wait_for_function("() => document.querySelector('.iwari').classList.contains('iw-my-turn')")

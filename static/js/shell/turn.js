@@ -38,7 +38,8 @@ export function turnInfoHTML({ game: g, name, myTurn, replaying, arriving }) {
   if (g.status !== "active") return "";
   if (myTurn) {
     const steps = g.turn?.steps || [];
-    return heading(_("Your turn")) + (steps.length ? `<p class="small">${fill(_("This turn so far: %(steps)s."), { steps: steps.map((s) => escapeHtml(s.words)).join("; ") })}</p>` : "");
+    // always there (empty before the first step), on one line on a phone: the board under it stays put
+    return heading(_("Your turn")) + `<p class="small turn-so-far">${steps.length ? fill(_("This turn so far: %(steps)s."), { steps: steps.map((s) => escapeHtml(s.words)).join("; ") }) : ""}</p>`;
   }
   const who = g.current_seat;
   const watching = g.your_seat === null || g.your_seat === undefined;
