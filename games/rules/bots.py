@@ -43,7 +43,8 @@ class Settings:
     runs: Optional[int] = None  # hard: playouts a search (its budget; None: the game's own,
                                 # ``Engine.hard_playouts``) ...
     seconds: float = 10.0       # hard: ... unless this many seconds run out first (a safety net only)
-    horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
+    horizon: Optional[int] = None  # hard: rounds of every seat's turns played on after the candidate's own
+                                   # (None: the game's own, ``Engine.hard_horizon``)
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
 
@@ -64,6 +65,11 @@ class Search:
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
     """The hard level's search budget in this game: playouts a search (the engine's ``hard_playouts``)."""
     return settings.runs if settings.runs is not None else eng.hard_playouts
+
+
+def hard_horizon(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
+    """The hard level's playouts in this game: rounds of every seat's turns played on (``hard_horizon``)."""
+    return settings.horizon if settings.horizon is not None else eng.hard_horizon
 
 
 def plan_turn(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
@@ -271,7 +277,7 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
             state = _chance(eng, eng.apply(state, action))
     except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
         return eng.evaluate(state, seat)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
 
 
 def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Settings, entries: int) -> Any:
@@ -311,7 +317,7 @@ def _play_whole_turn(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng
         except IllegalActionError:  # a step the real draw allowed and this drawn one does not
             break
     state = _greedy_on(eng, state, rng, settings, 1 if eng.turn_number(state) == turn else 0)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
 
 
 def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,
