@@ -245,21 +245,24 @@ class ArkEngine(TileEngine[ArkState]):
             if counts is None:
                 counts = pieces[key] = [0] * players
             counts[owner] += 1
+        reach = min(1.0, 0.3 + 1.5 * left)
+        d0, d1, d2, d3 = DELTA
         for key in board.order if pieces else ():
             if cells[key][0].center != "temple":
                 continue
-            cross = (key, *(key + d for d in DELTA))
-            counts = [0] * players
-            for at in cross:
+            crossed: list[int] = []  # pieces on the cross per seat
+            missing = 0
+            for at in (key, key + d0, key + d1, key + d2, key + d3):
                 found = pieces.get(at)
                 if found is not None:
-                    counts = [a + b for a, b in zip(counts, found)]
-            best = max(counts)
-            if best:  # the majority of the pieces on its cross, as ``score_temple`` scores it
-                missing = sum(1 for c in cross if c not in cells)
-                chance = (0.7 ** missing) * min(1.0, 0.3 + 1.5 * left)
+                    crossed = [a + b for a, b in zip(crossed, found)] if crossed else found
+                elif at not in cells:
+                    missing += 1
+            if crossed:  # the majority of the pieces on its cross, as ``score_temple`` scores it
+                best = max(crossed)
+                chance = (0.7 ** missing) * reach
                 for seat in range(players):
-                    if counts[seat] == best:
+                    if crossed[seat] == best:
                         worths[seat] += TEMPLE_INCOMPLETE + chance * (TEMPLE_COMPLETE - TEMPLE_INCOMPLETE)
         for root in self.open_features(state, (FIELD,)):
             icons = board.icons[root] or (0, 0)
