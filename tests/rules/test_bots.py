@@ -73,4 +73,3 @@ def test_the_hard_horizon_is_the_games_own_unless_the_settings_say() -> None:
         eng = engine(name)
         assert hard_horizon(eng) == eng.hard_horizon >= 1
         assert hard_horizon(eng, Settings(horizon=3)) == 3
-    assert engine("ark").hard_horizon == 1 and engine("ark").hard_playouts == 320

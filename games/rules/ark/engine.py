@@ -39,8 +39,7 @@ class ArkEngine(TileEngine[ArkState]):
     piece_action_types = (*PIECE_ACTIONS[:1], Prophet, MoveArk, *PIECE_ACTIONS[1:])
     entry_extra_keys = ("ark_at",)
     own_phases = (ARK,)
-    hard_playouts = 320  # twice as many as when they played on two rounds: the same processor time (docs/bots.md)
-    hard_horizon = 1     # one round of both seats' turns after the candidate's line, not two (docs/bots.md)
+    hard_playouts = 160  # two rounds played on; one round and 320 was no stronger in 12 games (docs/bots.md)
 
     def __init__(self) -> None:
         super().__init__()
