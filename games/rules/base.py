@@ -109,6 +109,8 @@ class Engine(ABC, Generic[S, A]):
     #: The hard computer player's search budget: playouts a whole turn's search runs (shared among its candidate
     #: lines by sequential halving; sized so that a turn's search takes about a second of one core, docs/bots.md).
     hard_playouts: ClassVar[int] = 256
+    #: The hard computer player's playouts: rounds of every seat's turns played on after the candidate's line.
+    hard_horizon: ClassVar[int] = 2
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod

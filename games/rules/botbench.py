@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from . import AnyEngine
 from . import engine as get_engine
 from .base import CHANCE, TERMINAL
-from .bots import DEFAULT, Search, Settings, hard_runs, plan_turn, random_action
+from .bots import DEFAULT, Search, Settings, hard_horizon, hard_runs, plan_turn, random_action
 
 #: The pairings the issue asks for: each level against the one below (random below easy).
 PAIRINGS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
@@ -163,7 +163,8 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
            "plans_per_turn": round(len(plans) / len(turns), 2) if turns else None,
            "python": platform.python_version()}
     if "hard" in (first, second):
-        out.update({"runs": hard_runs(get_engine(game), settings), "searches": len(playouts),
+        out.update({"runs": hard_runs(get_engine(game), settings),
+                    "horizon": hard_horizon(get_engine(game), settings), "searches": len(playouts),
                     "playouts_median": statistics.median(playouts) if playouts else None,
                     "playouts_min": min(playouts) if playouts else None,
                     "cut": sum(t.cut for _, _, t in outcomes)})

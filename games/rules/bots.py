@@ -43,7 +43,8 @@ class Settings:
     runs: Optional[int] = None  # hard: playouts a search (its budget; None: the game's own,
                                 # ``Engine.hard_playouts``) ...
     seconds: float = 10.0       # hard: ... unless this many seconds run out first (a safety net only)
-    horizon: int = 2            # hard: rounds of every seat's turns played on after the candidate's own
+    horizon: Optional[int] = None  # hard: rounds of every seat's turns played on after the candidate's own
+                                   # (None: the game's own, ``Engine.hard_horizon``)
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
 
@@ -64,6 +65,11 @@ class Search:
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
     """The hard level's search budget in this game: playouts a search (the engine's ``hard_playouts``)."""
     return settings.runs if settings.runs is not None else eng.hard_playouts
+
+
+def hard_horizon(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
+    """The hard level's playouts in this game: rounds of every seat's turns played on (``hard_horizon``)."""
+    return settings.horizon if settings.horizon is not None else eng.hard_horizon
 
 
 def plan_turn(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: random.Random,
@@ -101,10 +107,11 @@ def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, le
         states = [eng.apply(s, actions[0]) for s in states]
         if eng.current_player(states[0]) != seat:
             return forced
-    ranked = _ranked_lines(eng, states, seat, rng, settings)
+    values: Values = {}  # lines of this turn valued over ``states``: the candidates' greedy lines reuse medium's
+    ranked = _ranked_lines(eng, states, seat, rng, settings, values)
     if level == "medium" or len(ranked) == 1:
         return forced + _completed(eng, states[0], ranked[0][2], seat)
-    candidates = _candidates(eng, states, seat, ranked, settings)
+    candidates = _candidates(eng, states, seat, ranked, settings, values)
     if len(candidates) == 1:  # the best line leads the next by clear_lead or more
         return forced + candidates[0][1]  # hard spends its time only where the choice is close
     return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search)
@@ -146,34 +153,41 @@ def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[A
 
 
 # ----- medium: the lines of one's own turn ---------------------------------------------------------------
+#: The mean value over a turn's drawn states after a line of its actions (a tuple of them), within one planning.
+Values = dict[tuple[Any, ...], float]
+
+
 def _ranked_lines(eng: AnyEngine, states: list[Any], seat: int, rng: random.Random,
-                  settings: Settings) -> list[tuple[float, Any, list[Any]]]:
+                  settings: Settings, values: Optional[Values] = None) -> list[tuple[float, Any, list[Any]]]:
     """Every first action with the best line of the turn it begins and that line's value, best first."""
     budget = [settings.max_lines, -settings.max_lines]  # (lines left, where greedy completion stops too)
+    values = values if values is not None else {}
     out = []
     for action in eng.legal_actions(states[0]):
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (action,))
         out.append((value + rng.random() * 1e-6, action, [action, *rest]))  # ties broken at random
     out.sort(key=lambda item: item[0], reverse=True)
     return out
 
 
-def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int]) -> tuple[float, list[Any]]:
-    """The best value ``seat`` can reach by its own next actions in these (parallel, drawn) states."""
+def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int], values: Values,
+               line: tuple[Any, ...]) -> tuple[float, list[Any]]:
+    """The best value ``seat`` can reach by its own next actions in these (parallel, drawn) states, reached by
+    ``line`` (each value found is kept in ``values``)."""
     first = states[0]
     if eng.current_player(first) != seat:  # the turn ended, or a draw comes: value it where it stands
-        return _mean(eng, states, seat), []
+        return _kept(eng, states, seat, values, line), []
     actions = eng.legal_actions(first)
     budget[0] -= len(actions)
     if budget[0] < budget[1]:  # spent twice over (long turns: Tikal's ten points): value it where it stands
-        return _mean(eng, states, seat), []
+        return _kept(eng, states, seat, values, line), []
     if budget[0] < 0:  # too many lines: complete the turn greedily
-        action = max(actions, key=lambda a: _mean(eng, [eng.apply(s, a) for s in states], seat))
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        action = _greediest(eng, states, seat, actions, values, line)
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
         return value, [action, *rest]
     best: tuple[float, list[Any]] = (float("-inf"), [])
     for action in actions:
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget)
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
         if value > best[0]:
             best = (value, [action, *rest])
     return best
@@ -183,9 +197,39 @@ def _mean(eng: AnyEngine, states: list[Any], seat: int) -> float:
     return sum(eng.evaluate(_chance(eng, s), seat) for s in states) / len(states)
 
 
+def _kept(eng: AnyEngine, states: list[Any], seat: int, values: Values, line: tuple[Any, ...]) -> float:
+    """``_mean`` of ``states`` (the turn's drawn states after ``line``), found in ``values`` or kept there."""
+    try:
+        return values[line]
+    except KeyError:
+        value = values[line] = _mean(eng, states, seat)
+        return value
+    except TypeError:  # an action that cannot be a key (never in the site's games): valued each time
+        return _mean(eng, states, seat)
+
+
+def _greediest(eng: AnyEngine, states: list[Any], seat: int, actions: list[Any], values: Values,
+               line: tuple[Any, ...]) -> Any:
+    """The first of ``actions`` with the best mean value over ``states`` (reached by ``line``), each value found in
+    ``values`` if medium's look-ahead valued it already (the greedy lines of the hard level's candidates), so
+    that the state is not copied and valued again."""
+    best, best_value = None, float("-inf")
+    for action in actions:
+        key = (*line, action)
+        try:
+            value = values.get(key)
+        except TypeError:
+            value = None
+        if value is None:
+            value = _kept(eng, [eng.apply(s, action) for s in states], seat, values, key)
+        if best is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
 # ----- hard: candidates played on --------------------------------------------------------------------------
 def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
-                settings: Settings) -> list[tuple[float, list[Any]]]:
+                settings: Settings, values: Optional[Values] = None) -> list[tuple[float, list[Any]]]:
     """The hard level's candidate lines, best first, each a whole turn (or up to a draw) valued at its end over
     the same drawn states: medium's line for every first action, completed, and the same first action's line
     completed greedily over the drawn states; those within ``clear_lead`` of the best, at most ``candidates``.
@@ -199,7 +243,8 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     for _, action, line in ranked:
         # medium's line where it looked further than the first action; the greedy one always
         wholes = [_completed(eng, states[0], line, seat)] if len(line) > 1 else []
-        wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action]))
+        wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action],
+                              values if values is not None else {}))
         for whole in wholes:
             key = repr(whole)
             if key not in seen:
@@ -209,11 +254,11 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     return [item for item in out[:settings.candidates] if item[0] > out[0][0] - settings.clear_lead]
 
 
-def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -> list[Any]:
+def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values) -> list[Any]:
     """``line`` (already played in ``states``) completed step by step with the best action over the states."""
     out = list(line)
     while eng.current_player(states[0]) == seat:
-        action = max(eng.legal_actions(states[0]), key=lambda a: _mean(eng, [eng.apply(s, a) for s in states], seat))
+        action = _greediest(eng, states, seat, eng.legal_actions(states[0]), values, tuple(out))
         out.append(action)
         states = [eng.apply(s, action) for s in states]
     return out
@@ -271,7 +316,7 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
             state = _chance(eng, eng.apply(state, action))
     except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
         return eng.evaluate(state, seat)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
 
 
 def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Settings, entries: int) -> Any:
@@ -311,7 +356,7 @@ def _play_whole_turn(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng
         except IllegalActionError:  # a step the real draw allowed and this drawn one does not
             break
     state = _greedy_on(eng, state, rng, settings, 1 if eng.turn_number(state) == turn else 0)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, settings.horizon * len(eng.scores(state))), seat)
+    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
 
 
 def random_action(eng: AnyEngine, view: Mapping[str, Any], seat: int, rng: random.Random,

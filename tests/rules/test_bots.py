@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.rules import CHANCE, TERMINAL, engine, games
-from games.rules.bots import LEVELS, Settings, choose
+from games.rules.bots import LEVELS, Search, Settings, choose, hard_horizon, plan_turn
 from games.rules.play import Game
 
 # a small budget counted in work, not time (the limit is never reached), so a choice is the same on any machine
@@ -47,3 +47,29 @@ def test_a_whole_game_of_bots_ends() -> None:
         else:
             state = eng.apply(state, choose(eng, eng.view(state, player), player, "medium", rng, FAST))
     assert eng.is_over(state) and "carcassonne" in games()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hard_search_runs_its_budget_of_playouts_the_same_from_the_same_seed(name: str) -> None:
+    eng, positions = mid_games(name)
+    settings = Settings(runs=24, seconds=600, samples=1, max_lines=200)
+    searched = 0
+    for state, seat in positions:
+        runs = []
+        for _ in range(2):
+            search = Search()
+            plan = plan_turn(eng, eng.view(state, seat), seat, "hard", random.Random(4), settings, search)
+            runs.append((plan, search.playouts, search.budget, search.cut))
+        assert runs[0] == runs[1]  # counted in playouts, never in time: the same seed, the same plan
+        plan, playouts, budget, cut = runs[0]
+        if budget:  # the choice was close enough to search (sequential halving may leave part of it unspent)
+            searched += 1
+            assert not cut and budget // 2 <= playouts <= budget and budget >= 24
+    assert searched  # these positions are close enough in every game for the search to run
+
+
+def test_the_hard_horizon_is_the_games_own_unless_the_settings_say() -> None:
+    for name in GAMES:
+        eng = engine(name)
+        assert hard_horizon(eng) == eng.hard_horizon >= 1
+        assert hard_horizon(eng, Settings(horizon=3)) == 3

@@ -23,8 +23,10 @@ class Command(BaseCommand):
         parser.add_argument("--runs", type=int, default=DEFAULT.runs,
                             help=f"the hard level's search budget: playouts a turn's search runs "
                                  f"(default: the game's own, as on the site: {own})")
+        horizons = ", ".join(f"{game} {engine(game).hard_horizon}" for game in registered())
         parser.add_argument("--horizon", type=int, default=DEFAULT.horizon,
-                            help=f"the hard level's rounds of everyone's turns played on (default {DEFAULT.horizon})")
+                            help=f"the hard level's rounds of everyone's turns played on (default: the game's own: "
+                                 f"{horizons})")
         parser.add_argument("--width", type=int, default=DEFAULT.width,
                             help=f"the hard level's actions tried at each step played on (default {DEFAULT.width})")
         parser.add_argument("--seconds", type=float, default=DEFAULT.seconds,

@@ -39,7 +39,7 @@ class ArkEngine(TileEngine[ArkState]):
     piece_action_types = (*PIECE_ACTIONS[:1], Prophet, MoveArk, *PIECE_ACTIONS[1:])
     entry_extra_keys = ("ark_at",)
     own_phases = (ARK,)
-    hard_playouts = 160  # its playouts cost twice Carcassonne's: a turn's search in about a second (docs/bots.md)
+    hard_playouts = 160  # two rounds played on; one round and 320 was no stronger in 12 games (docs/bots.md)
 
     def __init__(self) -> None:
         super().__init__()
@@ -236,16 +236,33 @@ class ArkEngine(TileEngine[ArkState]):
         board = state.board
         cells = board.cells
         left = min(1.0, len(state.pile) / 70)
-        for key in board.order:
+        players = state.players
+        pieces: dict[int, list[int]] = {}  # cell -> pieces on it per seat (counted once, for every temple)
+        for node, (owner, _) in state.followers.items():
+            key = board.nkey[node]
+            counts = pieces.get(key)
+            if counts is None:
+                counts = pieces[key] = [0] * players
+            counts[owner] += 1
+        reach = min(1.0, 0.3 + 1.5 * left)
+        d0, d1, d2, d3 = DELTA
+        for key in board.order if pieces else ():
             if cells[key][0].center != "temple":
                 continue
-            cross = {key} | {key + d for d in DELTA}
-            nodes = [n for n in state.followers if board.nkey[n] in cross]
-            if nodes:
-                missing = sum(1 for c in cross if c not in cells)
-                chance = (0.7 ** missing) * min(1.0, 0.3 + 1.5 * left)
-                for seat in self.majority(state, nodes):
-                    worths[seat] += TEMPLE_INCOMPLETE + chance * (TEMPLE_COMPLETE - TEMPLE_INCOMPLETE)
+            crossed: list[int] = []  # pieces on the cross per seat
+            missing = 0
+            for at in (key, key + d0, key + d1, key + d2, key + d3):
+                found = pieces.get(at)
+                if found is not None:
+                    crossed = [a + b for a, b in zip(crossed, found)] if crossed else found
+                elif at not in cells:
+                    missing += 1
+            if crossed:  # the majority of the pieces on its cross, as ``score_temple`` scores it
+                best = max(crossed)
+                chance = (0.7 ** missing) * reach
+                for seat in range(players):
+                    if crossed[seat] == best:
+                        worths[seat] += TEMPLE_INCOMPLETE + chance * (TEMPLE_COMPLETE - TEMPLE_INCOMPLETE)
         for root in self.open_features(state, (FIELD,)):
             icons = board.icons[root] or (0, 0)
             for seat in self.majority(state, board.fnodes[root] or []):

@@ -27,7 +27,7 @@ class Board:
         self.size: list[int] = []
         self.kind: list[int] = []
         self.open: list[int] = []                 # open sides of a city or road (root only)
-        self.tiles: list[Optional[set[int]]] = []  # cells of a city or road (root only)
+        self.tiles: list[Optional[set[int]]] = []  # cells of a city or road (root only; never changed in place)
         self.value: list[int] = []                # a city's or road's bonus icons (root only)
         self.icons: list[tuple[int, ...]] = []    # a field's icons per kind, () if none (root only)
         self.fnodes: list[Optional[list[int]]] = []  # nodes holding followers (root only)
@@ -44,11 +44,11 @@ class Board:
         new.size = self.size.copy()
         new.kind = self.kind.copy()
         new.open = self.open.copy()
-        new.tiles = [t.copy() if t else t for t in self.tiles]
+        new.tiles = self.tiles.copy()    # the sets and lists in these three are never changed in place:
         new.value = self.value.copy()
         new.icons = self.icons.copy()
-        new.fnodes = [f.copy() if f else f for f in self.fnodes]
-        new.cadj = [c.copy() if c else c for c in self.cadj]
+        new.fnodes = self.fnodes.copy()  # a change makes a new one (``_union``, ``add_piece``), so copies
+        new.cadj = self.cadj.copy()      # share them (the bots copy a state for every action they try)
         new.nkey = self.nkey.copy()
         return new
 
@@ -76,10 +76,7 @@ class Board:
         if tb is not None:
             ta = self.tiles[a]
             assert ta is not None
-            if len(ta) < len(tb):
-                ta, tb = tb, ta
-                self.tiles[a] = ta
-            ta |= tb
+            self.tiles[a] = ta | tb  # a new set: copies of the board share the old one
             self.tiles[b] = None
         fb = self.fnodes[b]
         if fb:

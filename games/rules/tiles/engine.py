@@ -392,11 +392,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
         if board.fnodes[root]:
             raise IllegalActionError(TAKEN_WORDS[KIND_NAMES[kind]])
         state.followers[node] = (state.seat, piece)
-        nodes = board.fnodes[root]
-        if nodes is None:
-            board.fnodes[root] = [node]
-        else:
-            nodes.append(node)
+        board.fnodes[root] = [node]  # a new list: copies of the board share the old one (``Board.copy``)
 
     def _follower(self, state: S, action: Follower) -> None:
         kind, _ = self.segment_at(state, action.at)
