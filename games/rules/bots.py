@@ -23,7 +23,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from . import AnyEngine
 from .base import CHANCE, TERMINAL, IllegalActionError
@@ -176,11 +176,11 @@ def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int], 
     ``line`` (each value found is kept in ``values``)."""
     first = states[0]
     if eng.current_player(first) != seat:  # the turn ended, or a draw comes: value it where it stands
-        return _kept(eng, states, seat, values, line), []
+        return _kept(eng, lambda: states, seat, values, line), []
     actions = eng.legal_actions(first)
     budget[0] -= len(actions)
     if budget[0] < budget[1]:  # spent twice over (long turns: Tikal's ten points): value it where it stands
-        return _kept(eng, states, seat, values, line), []
+        return _kept(eng, lambda: states, seat, values, line), []
     if budget[0] < 0:  # too many lines: complete the turn greedily
         action = _greediest(eng, states, seat, actions, values, line)
         value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
@@ -197,34 +197,22 @@ def _mean(eng: AnyEngine, states: list[Any], seat: int) -> float:
     return sum(eng.evaluate(_chance(eng, s), seat) for s in states) / len(states)
 
 
-def _kept(eng: AnyEngine, states: list[Any], seat: int, values: Values, line: tuple[Any, ...]) -> float:
-    """``_mean`` of ``states`` (the turn's drawn states after ``line``), found in ``values`` or kept there."""
+def _kept(eng: AnyEngine, states: Callable[[], list[Any]], seat: int, values: Values, line: tuple[Any, ...]) -> float:
+    """``_mean`` of the turn's drawn states after ``line`` (``states()`` makes them), found in ``values`` or kept
+    there: a line medium's look-ahead valued already is neither copied nor valued again."""
     try:
         return values[line]
     except KeyError:
-        value = values[line] = _mean(eng, states, seat)
+        value = values[line] = _mean(eng, states(), seat)
         return value
     except TypeError:  # an action that cannot be a key (never in the site's games): valued each time
-        return _mean(eng, states, seat)
+        return _mean(eng, states(), seat)
 
 
 def _greediest(eng: AnyEngine, states: list[Any], seat: int, actions: list[Any], values: Values,
                line: tuple[Any, ...]) -> Any:
-    """The first of ``actions`` with the best mean value over ``states`` (reached by ``line``), each value found in
-    ``values`` if medium's look-ahead valued it already (the greedy lines of the hard level's candidates), so
-    that the state is not copied and valued again."""
-    best, best_value = None, float("-inf")
-    for action in actions:
-        key = (*line, action)
-        try:
-            value = values.get(key)
-        except TypeError:
-            value = None
-        if value is None:
-            value = _kept(eng, [eng.apply(s, action) for s in states], seat, values, key)
-        if best is None or value > best_value:
-            best, best_value = action, value
-    return best
+    """The first of ``actions`` with the best mean value over ``states`` (reached by ``line``)."""
+    return max(actions, key=lambda a: _kept(eng, lambda: [eng.apply(s, a) for s in states], seat, values, (*line, a)))
 
 
 # ----- hard: candidates played on --------------------------------------------------------------------------
