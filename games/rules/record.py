@@ -29,6 +29,12 @@ class RecordError(ValueError):
         self.reason = reason
 
 
+def _reason(err: RulesError) -> Any:
+    """An engine's refusal as a record's reason: its message as made (``Words``, said later in the reader's
+    language), else its text."""
+    return err.args[0] if len(err.args) == 1 else str(err)
+
+
 def load_record(text: str) -> JSONDict:
     """Parse a record's JSON text and check its outline; raises ``RecordError``."""
     try:
@@ -92,12 +98,12 @@ def replay_state(record: Mapping[str, Any]) -> tuple[AnyEngine, Any]:
     try:
         state = eng.record_start(players, record)
     except RulesError as err:
-        raise RecordError(None, err.args[0] if len(err.args) == 1 else str(err)) from None
+        raise RecordError(None, _reason(err)) from None
     for number, entry in enumerate(turns, start=1):
         try:
             state = apply_entry(eng, state, entry)
         except RulesError as err:
-            raise RecordError(number, err.args[0] if len(err.args) == 1 else str(err)) from None
+            raise RecordError(number, _reason(err)) from None
     if end and not eng.is_over(state):
         state = eng.settle(state)
     return eng, state
