@@ -185,6 +185,12 @@ def game_title(name: str) -> str:
     return say(title) if title is not None else name
 
 
+def game_display(obj: Any) -> str:
+    """``get_game_display`` of a model whose ``game`` is a registered game's name (a game, a tournament): the
+    title in the reader's language, where Django's own would give the registry's English."""
+    return game_title(obj.game)
+
+
 def game_choices() -> list[tuple[str, Any]]:
     """(name, title) of every registered game for a form's choices, the title said in the reader's language
     when the form is drawn."""

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.i18n import game_display
 from games.rules import choices as game_choices  # the registry: the one list of games
 
 MOVE_HOURS_CHOICES = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (120, _("5 days")),
@@ -33,12 +34,7 @@ class Game(models.Model):
         ABORTED = "aborted", _("aborted")
 
     game = models.CharField(max_length=20, choices=game_choices)
-
-    def get_game_display(self) -> str:  # type: ignore[no-redef]  # Django's own, in the reader's language
-        """The game's title in the reader's language (the registry's title is the msgid; games/i18n.py)."""
-        from games.i18n import game_title
-
-        return game_title(self.game)
+    get_game_display = game_display  # Django's own, in the reader's language (games/i18n.py)
 
     players = models.PositiveSmallIntegerField(help_text="number of seats, 2 to 5")
     options = models.JSONField(default=dict, blank=True, help_text="the game's options chosen at creation")

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.i18n import game_display
 from games.models import Game
 from games.rules import choices as game_choices
 
@@ -35,12 +36,7 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=20, choices=game_choices)
-
-    def get_game_display(self) -> str:  # type: ignore[no-redef]  # Django's own, in the reader's language
-        """The game's title in the reader's language (the registry's title is the msgid; games/i18n.py)."""
-        from games.i18n import game_title
-
-        return game_title(self.game)
+    get_game_display = game_display  # Django's own, in the reader's language (games/i18n.py)
 
     options = models.JSONField(default=dict, blank=True, help_text="the game's options, as its engine checked them")
     kind = models.CharField(_("format"), max_length=12, choices=Kind.choices)
