@@ -3,6 +3,7 @@ move marked, the computer is shown thinking (with no deadline) and its steps arr
 game's page passes axe-core with its layout settling without shifting, on a desktop and on a phone."""
 from __future__ import annotations
 
+import os
 import random
 import re
 from typing import Any
@@ -17,6 +18,7 @@ from tests.factories import PASSWORD, UserFactory, start_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WINDOWS = {"desktop": (1400, 900), "phone": (390, 844)}
+SHOTS = os.environ.get("GAME_PAGE_SHOTS")  # a folder to keep screenshots in, to look at
 
 #: Before the page's scripts: every change of the position shown (#game's data-shown) is recorded with what the
 #: page said beside it then: the turn line, the turn panel, the log entry marked, the scores.
@@ -190,3 +192,37 @@ def test_the_last_turn_is_marked_on_the_other_players_board(new_page, live_url, 
     page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null")
     marked()  # on a fresh load
     assert page.errors == [] and player.errors == []
+
+
+@pytest.mark.parametrize("name", each_game({}))
+def test_on_a_phone_the_board_stays_put_through_a_turn(new_page, live_url, name) -> None:
+    """On a phone the turn panel sits above the board: what it says of the turn so far, which grows with each
+    step, never pushes the board down the page while the player is still in their turn (it grew a line a step
+    before: 52 px after Iwari's first step)."""
+    users = [UserFactory(), UserFactory()]
+    game = play(start_game(users, game=name, seed=33), 2, seed=33)
+    page = open_game(new_page, game.seats.get(number=game.current_seat).user, game.pk, "phone")
+    wait_live(page, game.version)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}-phone-step0.png")
+    where = "() => document.querySelector('#board-root').getBoundingClientRect().top + scrollY"
+    top = page.evaluate(where)
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    rng = random.Random(33)
+    data = page.request.get(f"/api/games/{game.pk}/").json()
+    seat, tops = data["current_seat"], []
+    for _ in range(60):  # the steps of one turn, played as another of the player's windows would
+        answer = page.request.post(f"/api/games/{game.pk}/steps/", data={
+            "version": data["version"], "action": rng.choice(data["turn"]["actions"])},
+            headers={"X-CSRFToken": token, "Content-Type": "application/json"})
+        assert answer.ok, answer.text()
+        data = answer.json()
+        if data["status"] != "active" or data["current_seat"] != seat or not (data.get("turn") or {}).get("steps"):
+            break
+        wait_live(page, data["version"])
+        tops.append(page.evaluate(where))
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/{name}-phone-step{len(tops)}.png")
+    # (it may rise: the tile games' choices after the tile is laid take a sheet at the bottom of the screen)
+    assert all(t < top + 1 for t in tops), f"{name}: the board's top went down from {top} to {tops}"
+    assert page.errors == []
