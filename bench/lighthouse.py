@@ -72,10 +72,14 @@ def wait_for(port: int, seconds: float = 60) -> None:
 
 
 def lighthouse(tool: str, url: str, cookie: str, save: str = "") -> dict[str, Any]:
-    result = subprocess.run(
-        [tool, url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance,accessibility",
-         f"--chrome-flags={CHROME_FLAGS}", "--extra-headers", json.dumps({"Cookie": f"sessionid={cookie}"})],
-        capture_output=True, text=True, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, timeout=300)
+    for _attempt in range(3):  # Lighthouse's own trace sometimes fails ("Please run Lighthouse again"): retried
+        result = subprocess.run(
+            [tool, url, "--quiet", "--output=json", "--output-path=stdout",
+             "--only-categories=performance,accessibility", f"--chrome-flags={CHROME_FLAGS}",
+             "--extra-headers", json.dumps({"Cookie": f"sessionid={cookie}"})],
+            capture_output=True, text=True, env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"}, timeout=300)
+        if "Please run Lighthouse again" not in result.stderr:
+            break
     if result.returncode:
         raise SystemExit(f"lighthouse failed: {result.stderr[-2000:]}")
     report = json.loads(result.stdout)
