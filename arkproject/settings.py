@@ -282,6 +282,8 @@ CELERY_BEAT_SCHEDULE = {
 # this long in the shared cache for the sockets to send; an open socket re-checks its account this often (a
 # suspension also closes it at once).
 GAME_VIEW_CACHE_SECONDS = int(os.environ.get("GAME_VIEW_CACHE_SECONDS", "60"))
+# A socket process's connections for reading those views from Redis: reads past this many wait for one.
+VIEW_CACHE_CONNECTIONS = int(os.environ.get("VIEW_CACHE_CONNECTIONS", "50"))
 SOCKET_ACCOUNT_RECHECK_SECONDS = int(os.environ.get("SOCKET_ACCOUNT_RECHECK_SECONDS", "30"))
 
 # Asynchronous play (README "Asynchronous play").

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, cast
@@ -191,7 +192,8 @@ class _ViewStore:
     def __init__(self) -> None:
         self.pid = 0
         self.sync_client: Any = None
-        self.async_clients: dict[int, Any] = {}  # per event loop: asyncio connections belong to their loop
+        # per event loop (asyncio connections belong to their loop), forgotten with the loop
+        self.async_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
         self.local: OrderedDict[str, str] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -212,7 +214,7 @@ class _ViewStore:
             if settings.REDIS_URL:
                 driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
                 self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
-            self.async_clients = {}
+            self.async_clients = weakref.WeakKeyDictionary()
             self.local = OrderedDict()
 
     def _redis(self) -> Any:
@@ -249,11 +251,16 @@ class _ViewStore:
         from redis.driver_info import DriverInfo
 
         self._redis()
-        loop = id(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
         client = self.async_clients.get(loop)
         if client is None:
-            client = self.async_clients[loop] = redis.asyncio.Redis.from_url(
-                settings.REDIS_URL, driver_info=DriverInfo(name="redis-py", lib_version=redis.__version__))
+            # A push reads one view per watching socket, all at once: redis-py's default pool refuses past 100
+            # connections ("Too many connections", then every refused socket read its view from the database:
+            # bench/load.py with 220 sockets). The blocking pool makes the reads past its size wait their turn.
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                settings.REDIS_URL, max_connections=settings.VIEW_CACHE_CONNECTIONS, timeout=10,
+                driver_info=DriverInfo(name="redis-py", lib_version=redis.__version__))
+            client = self.async_clients[loop] = redis.asyncio.Redis.from_pool(pool)
         data = cast(Optional[bytes], await client.get(key))
         return data.decode() if data is not None else None
 

@@ -2,11 +2,14 @@
 per committed version. It must say exactly what ``GameSerializer``'s declared fields say, for everyone."""
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import random
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
 
 from games.api.serializers import GameSerializer
@@ -112,3 +115,20 @@ def test_payload_text_is_what_drf_s_renderer_writes():
                "status": Game.Status.FINISHED, "remaining": {3: 1, 10: 2}, "nested": {"a": [{"b": []}]},
                "big": 2**62, "empty": {}}
     assert payloads.to_json(payload) == JSONRenderer().render(payload).decode()
+
+
+@pytest.mark.skipif(not django_settings.REDIS_URL, reason="the views are read from Redis only with REDIS_URL")
+def test_a_push_to_hundreds_of_sockets_reads_every_view(settings):
+    """A push reads one view per watching socket at the same moment; past the pool's size the reads wait for a
+    connection instead of failing (redis-py's default pool refused past 100 and each refused socket fell back to
+    the database)."""
+    settings.VIEW_CACHE_CONNECTIONS = 4
+    texts = {f"test-push:{os.getpid()}:{i}": f"view {i}" for i in range(300)}
+    payloads.views.put_many(texts, 60)
+    payloads.views.local.clear()  # as in the socket process, which did not publish them
+
+    async def every_socket_reads() -> list:
+        return await asyncio.gather(*(payloads.views.aget(key) for key in texts))
+
+    assert asyncio.run(every_socket_reads()) == list(texts.values())
+    assert asyncio.run(every_socket_reads()) == list(texts.values())  # a new loop gets clients of its own
