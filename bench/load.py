@@ -376,11 +376,21 @@ def serve(workers: int, port: int, http: str = "uvicorn", threads: int = 8) -> s
 
 def computer_worker(processes: int, niceness: int = 0) -> subprocess.Popen[bytes]:
     """The computer players' Celery worker, as production runs it (README: its own queue and processes), at
-    ``niceness`` (``nice -n``: on a machine it shares with the web processes, its searches then take only the
-    processor time people's requests leave)."""
-    return subprocess.Popen(["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject", "worker", "-Q", "computer",
-                             "-n", f"bench-computer-{os.getpid()}@%h", "--concurrency", str(processes),
-                             "--prefetch-multiplier", "1", "-l", "warning"], start_new_session=True)
+    ``niceness``: on a machine it shares with the web processes its searches then take only the processor time
+    people's requests leave. Linux schedules each session's processes as one group (autogroup, sched(7)), and a
+    process's own nice weighs only inside its group, so the worker, in a session of its own, gets the niceness
+    on its group too (``/proc/<pid>/autogroup``); ``nice`` alone did not slow it beside the web processes."""
+    worker = subprocess.Popen(["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject",
+                               "worker", "-Q", "computer", "-n", f"bench-computer-{os.getpid()}@%h",
+                               "--concurrency", str(processes), "--prefetch-multiplier", "1", "-l", "warning"],
+                              start_new_session=True)
+    if niceness:
+        try:
+            with open(f"/proc/{worker.pid}/autogroup", "w") as group:
+                group.write(str(niceness))
+        except OSError:  # not Linux, or no autogroups: the process's nice is all there is
+            pass
+    return worker
 
 
 def main() -> None:
