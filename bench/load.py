@@ -133,11 +133,13 @@ class Stats:
         self.turns = 0
         self.computer_turn_ms: list[float] = []  # the computer's whole turns, by the server's commit times
         self.computer_step_ms: list[float] = []  # the gaps between its steps after the first of a turn
+        self.computer_turn_by_game: dict[str, list[float]] = {}  # computer_turn_ms by game
 
     def clear(self) -> None:
         for series in (self.turn_ms, self.push_ms, self.turn_at, self.push_at, self.computer_turn_ms,
                        self.computer_step_ms):
             series.clear()
+        self.computer_turn_by_game.clear()
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -165,8 +167,8 @@ class ComputerWatch:
     """The computer's turns in one game, from the versions a person's socket receives: the turn starts at the
     commit that made the computer's seat the one to move, and ends at the commit after which it no longer is."""
 
-    def __init__(self, seat: int, stats: "Stats") -> None:
-        self.seat, self.stats = seat, stats
+    def __init__(self, seat: int, stats: "Stats", game: str = "") -> None:
+        self.seat, self.stats, self.game = seat, stats, game
         self.started: Optional[float] = None
         self.last: Optional[float] = None
         self.steps = 0
@@ -184,6 +186,7 @@ class ComputerWatch:
         elif not computer_moves and self.started is not None:
             if at is not None:
                 self.stats.computer_turn_ms.append(1000 * (at - self.started))
+                self.stats.computer_turn_by_game.setdefault(self.game, []).append(1000 * (at - self.started))
             self.started = None
 
 
@@ -313,7 +316,7 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
                 ready = asyncio.Event()
                 readies.append(ready)
                 rng = random.Random(game["id"] * 7 + i)
-                watch = ComputerWatch(game["computer_seat"], stats) if game["computer_seat"] is not None else None
+                watch = ComputerWatch(game["computer_seat"], stats, game["game"]) if game["computer_seat"] is not None else None
                 tasks.append(asyncio.create_task(
                     play_seat(http, base, ws_base, game["id"], player, stats, deadline[0], rng, ready, pacer,
                               watch)))
@@ -347,6 +350,8 @@ async def run(base: str, ws_base: str, games: list[dict[str, Any]], seconds: flo
         out["computer"] = {"games": sum(1 for game in games if game["computer_seat"] is not None), "turns": done,
                            "turn_ms": percentiles(stats.computer_turn_ms),
                            "later_step_ms": percentiles(stats.computer_step_ms),
+                           "turn_ms_by_game": {name: {"turns": len(times), **percentiles(times)}
+                                               for name, times in sorted(stats.computer_turn_by_game.items())},
                            "turns_per_core_minute": round(done / worker_minutes, 1) if worker_minutes else None}
     if show_timeline:
         out["timeline"] = {"turns": timeline(stats.turn_at, stats.turn_ms, start),

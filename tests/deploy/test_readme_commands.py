@@ -282,7 +282,8 @@ def serve_production(tmp_path: Path) -> None:
 
 @runs("DATABASE_URL=postgres://... REDIS_URL=redis://... DB_POOL_MAX=15 SECURE_SSL_REDIRECT=0 RATE_LIMIT_TURNS=off "
       "DJANGO_ENV=production SECRET_KEY=... ALLOWED_HOSTS=127.0.0.1,localhost .venv/bin/python -m bench.load --games "
-      "100 --seconds 30 --serve 2 [--rate 100] [--timeline] [--serve-sockets 1]",
+      "100 --seconds 30 --serve 2 [--rate 100] [--game mix] [--computers 20 --computer-nice 19] "
+      "[--timeline] [--serve-sockets 1]",
       ".venv/bin/python -m bench.profile_turn --turns 200")
 def load_benchmarks(tmp_path: Path) -> None:
     redis = need_redis()
@@ -292,9 +293,12 @@ def load_benchmarks(tmp_path: Path) -> None:
     out = run(f"DATABASE_URL={database_url()} REDIS_URL={redis} DB_POOL_MAX=15 SECURE_SSL_REDIRECT=0 "
               f"RATE_LIMIT_TURNS=off DJANGO_ENV=production SECRET_KEY={secrets.token_urlsafe(50)} "
               "ALLOWED_HOSTS=127.0.0.1,localhost .venv/bin/python -m bench.load --games 4 --seconds 3 --warmup 1 "
-              "--serve 2 --rate 20 --timeline --serve-sockets 1", tmp_path, timeout=300)  # shortened
+              "--serve 2 --rate 20 --timeline --serve-sockets 1 --game mix --computers 2 --level easy --computer-workers 1 "
+              "--computer-nice 19",
+              tmp_path, timeout=300)  # shortened, the computers easy
     result = json.loads(out.strip().splitlines()[-1])
     assert result["turns"] > 0 and result["errors"] == {} and result["push_ms"], result
+    assert result["computer_nice"] == 19 and result["computer"]["games"] == 2, result
     out = run(".venv/bin/python -m bench.profile_turn --turns 20", tmp_path, timeout=300)  # shortened
     assert json.loads(out[out.index("{"):])["queries_per_move_submit"], out[-2000:]
 
