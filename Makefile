@@ -22,8 +22,11 @@ axe:
 		|| npm install --no-save --no-audit --no-fund axe-core@$(AXE_VERSION) >/dev/null \
 		|| echo "make: could not install axe-core; the accessibility checks are skipped" >&2
 
+# --dist worksteal: pytest-django runs the tests that commit (browser, sockets, live servers: the slow ones) after
+# all the others, so they come last; xdist's default handed them out in fixed chunks and one process could be left
+# with the end of the list while the other sat idle. With worksteal an idle process takes half of the other's queue.
 test: venv axe
-	$(PYTHON) -m pytest -n auto -q --durations=25
+	$(PYTHON) -m pytest -n auto --dist worksteal -q --durations=25
 
 # Static checks (CI runs them after the tests; the rule sets are in pyproject.toml): ruff on everything, mypy
 # --strict on the rules engines and the services that play them, the ordinary checks on the rest.

@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, cast
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ComputerLevel
 from games.i18n import game_choices as translated_game_choices
 from games.models import MOVE_HOURS_CHOICES
 from games.rules import choices as game_choices
-from games.rules import engine
+from games.rules import engine, games
 from games.rules.base import Engine
 
 #: The computer's levels in the reader's words (the registry's bots and accounts' levels are the same three).
@@ -151,3 +153,16 @@ class PlayComputerForm(GameForm):
     def computers(self) -> list[str]:
         """A computer of the chosen level in every seat but the player's."""
         return [self.cleaned_data["level"]] * (self.cleaned_data["seats"] - 1)
+
+
+def lobby_forms() -> tuple[SafeString, SafeString]:
+    """The lobby's two empty forms (a new game; a game against the computer) as HTML, in the active language."""
+    return _lobby_forms(get_language(), tuple((name, engine(name)) for name in games()))
+
+
+@lru_cache(maxsize=32)
+def _lobby_forms(language: str, registered: tuple[tuple[str, Any], ...]) -> tuple[SafeString, SafeString]:
+    """Drawn once per language and registry (``registered``: each game with its engine, so that a game
+    registered or replaced draws them anew): an empty form is the same for every visitor, and Django draws each
+    widget from a template, which made the two forms half of the lobby's time."""
+    return GameCreateForm().as_div(), PlayComputerForm().as_div()

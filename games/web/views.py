@@ -29,7 +29,7 @@ from games.rematch.web import table_end_context
 from games.review.web import review_link_context, reviewed_game_ids
 from games.rules import engine
 from games.tournaments.selectors import tournament_table_of, tournament_tables_of
-from games.web.forms import GameCreateForm, PlayComputerForm
+from games.web.forms import GameCreateForm, PlayComputerForm, lobby_forms
 from games.web.modules import module_preloads
 
 #: The game page's own module (templates/games/game.html), which loads the board's.
@@ -81,8 +81,9 @@ def home(request: HttpRequest) -> HttpResponse:
         open_games = open_games.exclude(seats__user=request.user)
     open_list = list(open_games[:50])
     attach_lobby_ratings(open_list)
+    new_game_form, computer_form = lobby_forms() if request.user.is_authenticated else ("", "")
     return render(request, "games/home.html", {"waiting": waiting, "mine": mine, "open_games": open_list,
-                                               "form": GameCreateForm(), "computer_form": PlayComputerForm()})
+                                               "new_game_form": new_game_form, "computer_form": computer_form})
 
 
 @login_required

@@ -68,3 +68,23 @@ def test_a_new_game_page_says_no_word_of_invitation_in_a_message(page) -> None:
                                          "computer_level": "easy"}, follow=True)
     assert Game.objects.get().status == Game.Status.ACTIVE
     assert "Share the invitation" not in response.content.decode()
+
+
+def test_the_lobby_forms_are_those_of_the_registry_and_the_readers_language(page) -> None:
+    """The forms are drawn once and kept (games/web/forms.py lobby_forms): a game registered later is offered
+    at once, one taken off is no longer, and each reader gets them in their own language."""
+    from games.rules import register, unregister
+    from games.rules.words import Words
+    from tests.proofgame import RelicRun
+
+    assert 'value="relicrun"' not in page.get("/").content.decode()
+    register("relicrun", Words("Relic Run"), RelicRun)
+    try:
+        assert page.get("/").content.decode().count('value="relicrun"') == 2  # both forms offer it
+    finally:
+        unregister("relicrun")
+    assert 'value="relicrun"' not in page.get("/").content.decode()
+    english = page.get("/").content.decode()
+    german = page.get("/", headers={"accept-language": "de"}).content.decode()
+    assert 'for="id_move_hours">Time per move<' in english and "Time per move" not in german
+    assert 'for="id_move_hours">Zeit pro Zug<' in german
