@@ -111,6 +111,9 @@ class Engine(ABC, Generic[S, A]):
     hard_playouts: ClassVar[int] = 256
     #: The hard computer player's playouts: rounds of every seat's turns played on after the candidate's line.
     hard_horizon: ClassVar[int] = 2
+    #: The share of ``hard_playouts`` a search gets when the seat's turn is already under way
+    #: (``turn_under_way``: planned again after a draw, with little left to decide; docs/bots.md).
+    hard_replan_share: ClassVar[float] = 1.0
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod
@@ -157,6 +160,11 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def turn_number(self, state: S) -> int:
         """Entries completed so far: it grows by one exactly when an entry ends and the next begins."""
+
+    def turn_under_way(self, state: S) -> bool:
+        """True if the seat to move has already taken a step of this turn that a draw followed (the hard
+        computer plans such a rest of a turn at ``hard_replan_share`` of its budget). The default: never."""
+        return False
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:

@@ -46,6 +46,8 @@ class Settings:
     horizon: Optional[int] = None  # hard: rounds of every seat's turns played on after the candidate's own
                                    # (None: the game's own, ``Engine.hard_horizon``)
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
+    replan: Optional[float] = None  # hard: the share of the budget a search gets when its turn is under way
+                                    # (None: the game's own, ``Engine.hard_replan_share``)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
 
 
@@ -65,6 +67,18 @@ class Search:
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
     """The hard level's search budget in this game: playouts a search (the engine's ``hard_playouts``)."""
     return settings.runs if settings.runs is not None else eng.hard_playouts
+
+
+def search_budget(eng: AnyEngine, state: Any, settings: Settings = DEFAULT) -> int:
+    """The playouts of a hard search from ``state``: ``hard_runs``, or its ``hard_replan_share`` when the seat's
+    turn is already under way (``Engine.turn_under_way``: planned again after a draw of that turn)."""
+    runs = hard_runs(eng, settings)
+    return max(1, round(runs * replan_share(eng, settings))) if eng.turn_under_way(state) else runs
+
+
+def replan_share(eng: AnyEngine, settings: Settings = DEFAULT) -> float:
+    """The share of its budget a hard search gets in a turn under way (the engine's ``hard_replan_share``)."""
+    return settings.replan if settings.replan is not None else eng.hard_replan_share
 
 
 def hard_horizon(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
@@ -114,7 +128,8 @@ def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, le
     candidates = _candidates(eng, states, seat, ranked, settings, values)
     if len(candidates) == 1:  # the best line leads the next by clear_lead or more
         return forced + candidates[0][1]  # hard spends its time only where the choice is close
-    return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search)
+    budget = search_budget(eng, state, settings)
+    return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search, budget)
 
 
 # ----- easy -------------------------------------------------------------------------------------------
@@ -265,11 +280,11 @@ def _line_value(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -
 
 
 def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, lines: list[list[Any]], rng: random.Random,
-          settings: Settings, search: Search) -> list[Any]:
+          settings: Settings, search: Search, runs: int) -> list[Any]:
     """Sequential halving over the candidate lines, with determinisation: each round draws states from the
     view, plays every candidate still in on each of them (the same states for all: their differences are the
-    lines', not the draws'), and keeps the better half, until one is left or the budget is spent."""
-    budget = max(hard_runs(eng, settings), 2 * len(lines))
+    lines', not the draws'), and keeps the better half, until one is left or ``runs`` playouts are spent."""
+    budget = max(runs, 2 * len(lines))
     search.budget = budget
     deadline = time.perf_counter() + settings.seconds
     alive = list(range(len(lines)))
