@@ -122,10 +122,12 @@ def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, le
         if eng.current_player(states[0]) != seat:
             return forced
     values: Values = {}  # lines of this turn valued over ``states``: the candidates' greedy lines reuse medium's
-    ranked = _ranked_lines(eng, states, seat, rng, settings, values)
+    # medium tries every legal action; hard leaves out those another beats in every way (Engine.search_actions)
+    moves = eng.search_actions if level == "hard" else eng.legal_actions
+    ranked = _ranked_lines(eng, states, seat, rng, settings, values, moves)
     if level == "medium" or len(ranked) == 1:
-        return forced + _completed(eng, states[0], ranked[0][2], seat)
-    candidates = _candidates(eng, states, seat, ranked, settings, values)
+        return forced + _completed(eng, states[0], ranked[0][2], seat, moves)
+    candidates = _candidates(eng, states, seat, ranked, settings, values, moves)
     if len(candidates) == 1:  # the best line leads the next by clear_lead or more
         return forced + candidates[0][1]  # hard spends its time only where the choice is close
     budget = search_budget(eng, state, settings)
@@ -154,14 +156,15 @@ def _chance(eng: AnyEngine, state: Any) -> Any:
     return state
 
 
-def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[Any]:
+def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int, moves: Optional[Moves] = None) -> list[Any]:
     """``line`` completed greedily to the end of the turn (or the next draw) where the look-ahead stopped short
     of it (a long Tikal turn), so that the plan is a whole turn."""
     for action in line:
         state = eng.apply(state, action)
     out = list(line)
+    moves = moves or eng.legal_actions
     while eng.current_player(state) == seat:
-        action = max(eng.legal_actions(state), key=lambda a: eng.evaluate(_chance(eng, eng.apply(state, a)), seat))
+        action = max(moves(state), key=lambda a: eng.evaluate(_chance(eng, eng.apply(state, a)), seat))
         out.append(action)
         state = eng.apply(state, action)
     return out
@@ -170,39 +173,46 @@ def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[A
 # ----- medium: the lines of one's own turn ---------------------------------------------------------------
 #: The mean value over a turn's drawn states after a line of its actions (a tuple of them), within one planning.
 Values = dict[tuple[Any, ...], float]
+#: The actions a level tries in a state: ``Engine.legal_actions``, or the hard level's ``Engine.search_actions``.
+Moves = Callable[[Any], list[Any]]
 
 
 def _ranked_lines(eng: AnyEngine, states: list[Any], seat: int, rng: random.Random,
-                  settings: Settings, values: Optional[Values] = None) -> list[tuple[float, Any, list[Any]]]:
+                  settings: Settings, values: Optional[Values] = None,
+                  moves: Optional[Moves] = None) -> list[tuple[float, Any, list[Any]]]:
     """Every first action with the best line of the turn it begins and that line's value, best first."""
     budget = [settings.max_lines, -settings.max_lines]  # (lines left, where greedy completion stops too)
     values = values if values is not None else {}
+    moves = moves or eng.legal_actions
     out = []
-    for action in eng.legal_actions(states[0]):
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (action,))
+    for action in moves(states[0]):
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (action,),
+                                 moves)
         out.append((value + rng.random() * 1e-6, action, [action, *rest]))  # ties broken at random
     out.sort(key=lambda item: item[0], reverse=True)
     return out
 
 
 def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int], values: Values,
-               line: tuple[Any, ...]) -> tuple[float, list[Any]]:
+               line: tuple[Any, ...], moves: Moves) -> tuple[float, list[Any]]:
     """The best value ``seat`` can reach by its own next actions in these (parallel, drawn) states, reached by
     ``line`` (each value found is kept in ``values``)."""
     first = states[0]
     if eng.current_player(first) != seat:  # the turn ended, or a draw comes: value it where it stands
         return _kept(eng, lambda: states, seat, values, line), []
-    actions = eng.legal_actions(first)
+    actions = moves(first)
     budget[0] -= len(actions)
     if budget[0] < budget[1]:  # spent twice over (long turns: Tikal's ten points): value it where it stands
         return _kept(eng, lambda: states, seat, values, line), []
     if budget[0] < 0:  # too many lines: complete the turn greedily
         action = _greediest(eng, states, seat, actions, values, line)
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action),
+                                 moves)
         return value, [action, *rest]
     best: tuple[float, list[Any]] = (float("-inf"), [])
     for action in actions:
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action),
+                                 moves)
         if value > best[0]:
             best = (value, [action, *rest])
     return best
@@ -232,7 +242,8 @@ def _greediest(eng: AnyEngine, states: list[Any], seat: int, actions: list[Any],
 
 # ----- hard: candidates played on --------------------------------------------------------------------------
 def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
-                settings: Settings, values: Optional[Values] = None) -> list[tuple[float, list[Any]]]:
+                settings: Settings, values: Optional[Values] = None,
+                moves: Optional[Moves] = None) -> list[tuple[float, list[Any]]]:
     """The hard level's candidate lines, best first, each a whole turn (or up to a draw) valued at its end over
     the same drawn states: medium's line for every first action, completed, and the same first action's line
     completed greedily over the drawn states; those within ``clear_lead`` of the best, at most ``candidates``.
@@ -245,9 +256,9 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     out: list[tuple[float, list[Any]]] = []
     for _, action, line in ranked:
         # medium's line where it looked further than the first action; the greedy one always
-        wholes = [_completed(eng, states[0], line, seat)] if len(line) > 1 else []
+        wholes = [_completed(eng, states[0], line, seat, moves)] if len(line) > 1 else []
         wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action],
-                              values if values is not None else {}))
+                              values if values is not None else {}, moves or eng.legal_actions))
         for whole in wholes:
             key = repr(whole)
             if key not in seen:
@@ -257,11 +268,12 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     return [item for item in out[:settings.candidates] if item[0] > out[0][0] - settings.clear_lead]
 
 
-def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values) -> list[Any]:
+def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values,
+            moves: Moves) -> list[Any]:
     """``line`` (already played in ``states``) completed step by step with the best action over the states."""
     out = list(line)
     while eng.current_player(states[0]) == seat:
-        action = _greediest(eng, states, seat, eng.legal_actions(states[0]), values, tuple(out))
+        action = _greediest(eng, states, seat, moves(states[0]), values, tuple(out))
         out.append(action)
         states = [eng.apply(s, action) for s in states]
     return out
@@ -333,8 +345,7 @@ def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Setting
         if player == CHANCE:
             state = eng.apply(state, eng.sample_chance(state))
             continue
-        actions = eng.legal_actions(state)
-        sample = actions if len(actions) <= settings.width else rng.sample(actions, settings.width)
+        sample = eng.playout_actions(state, rng, settings.width)
         state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
     return state
 
