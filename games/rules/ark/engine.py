@@ -50,6 +50,10 @@ class ArkEngine(TileEngine[ArkState]):
     # ----- actions ---------------------------------------------------------------------
     def piece_actions(self, state: ArkState) -> list[Any]:
         """Pass, followers, the Prophet's city sides, then every Ark move."""
+        return [*self.pieces_placed(state), *(MoveArk(path) for path in self.ark_paths(state))]
+
+    def pieces_placed(self, state: ArkState) -> list[Any]:
+        """Pass, followers and the Prophet's city sides: the actions of the turn's action step but the Ark's."""
         actions: list[Any] = super().piece_actions(state)
         if state.prophets[state.seat]:
             board = state.board
@@ -57,7 +61,6 @@ class ArkEngine(TileEngine[ArkState]):
             for index, seg in enumerate(rt.segments):
                 if seg.kind == CITY and not board.fnodes[board.find(base + index)]:
                     actions.append(Prophet(seg.name))
-        actions.extend(MoveArk(path) for path in self.ark_paths(state))
         return actions
 
     def phase_actions(self, state: ArkState) -> list[Any]:
@@ -107,16 +110,31 @@ class ArkEngine(TileEngine[ArkState]):
         return [a for a in actions if not isinstance(a, MoveArk) or id(a) in kept]
 
     def playout_actions(self, state: ArkState, rng: random.Random, width: int) -> list[Any]:
-        """Every follower, Prophet and pass, and Ark moves drawn to make ``width`` (at least two): drawn from
-        all the actions alike, the many Ark moves crowd the followers out of a playout (docs/bots.md)."""
-        actions = self.search_actions(state)
-        if len(actions) <= width:
-            return actions
-        moves = [a for a in actions if isinstance(a, MoveArk)]
-        others = [a for a in actions if not isinstance(a, MoveArk)]
+        """At the action step, every follower, Prophet and pass, and Ark moves to make ``width`` (at least two),
+        each a walk of random steps: drawn from all the actions alike, the many Ark moves crowd the followers out
+        of a playout, and listing them all costs more than the rest of its step (docs/bots.md)."""
+        if state.phase != ACTION or state.ark is None:
+            return super().playout_actions(state, rng, width)
+        others = self.pieces_placed(state)
         if len(others) > width - 2:
             others = rng.sample(others, width - 2)
-        return others + rng.sample(moves, min(len(moves), width - len(others)))
+        return others + self.random_ark_moves(state, rng, width - len(others))
+
+    def random_ark_moves(self, state: ArkState, rng: random.Random, walks: int) -> list[MoveArk]:
+        """Up to ``walks`` different Ark moves, each of 1 to 5 steps drawn at random (shorter where it is stuck)."""
+        assert state.ark is not None
+        cells = state.board.cells
+        found: dict[tuple[tuple[int, int], ...], None] = {}
+        for _ in range(walks):
+            visited = [state.ark]
+            for _ in range(rng.randint(1, MAX_ARK_STEPS)):
+                ahead = [visited[-1] + d for d in DELTA if visited[-1] + d in cells and visited[-1] + d not in visited]
+                if not ahead:
+                    break
+                visited.append(rng.choice(ahead))
+            if len(visited) > 1:
+                found[tuple(coords(k) for k in visited[1:])] = None
+        return [MoveArk(path) for path in found]
 
     def ark_points(self, state: ArkState, path: list[int]) -> list[int]:
         """docs/rules/ark.md: each tile the Ark enters scores 1 per follower or Prophet on it, to its owner."""
