@@ -6,9 +6,11 @@ import random
 import pytest
 
 from games.rules import CHANCE, TERMINAL, engine, games
+from games.rules.ark.actions import MoveArk
 from games.rules.botbench import play_from
 from games.rules.bots import LEVELS, Search, Settings, choose, hard_horizon, plan_turn, search_budget
 from games.rules.play import Game
+from games.rules.tiles.state import ACTION
 
 # a small budget counted in work, not time (the limit is never reached), so a choice is the same on any machine
 FAST = Settings(runs=2, seconds=60, samples=1, max_lines=200)
@@ -115,3 +117,70 @@ def test_a_search_planned_again_in_a_turn_under_way_runs_its_share_of_the_budget
             assert share <= search.budget <= max(share, 2 * settings.candidates) < 40
             assert search.budget // 2 <= search.playouts <= search.budget
     assert searched
+
+
+def _action_steps(name: str, wanted: int = 6) -> list[object]:
+    """States of a seeded random game where a seat is to move and has many actions (the Ark: Ark moves)."""
+    eng = engine(name)
+    rng = random.Random(13)
+    game = Game(eng, 2, 17)
+    found = []
+    while not game.over and len(found) < wanted:
+        actions = eng.legal_actions(game.state)
+        if len(actions) > 12 and game.steps % 3 == 0:
+            found.append(game.state)
+        game.play(rng.choice(actions))
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hard_search_leaves_out_only_actions_another_beats(name: str) -> None:
+    eng = engine(name)
+    for state in _action_steps(name):
+        seat = eng.current_player(state)
+        legal = eng.legal_actions(state)
+        tried = eng.search_actions(state)
+        assert tried and all(a in legal for a in tried)
+        assert [a for a in legal if a in tried] == tried  # in the legal order
+        best = max(eng.evaluate(eng.apply(state, a), seat) for a in legal)
+        assert max(eng.evaluate(eng.apply(state, a), seat) for a in tried) == best
+
+
+def test_the_ark_search_drops_ark_moves_beaten_on_the_same_tile() -> None:
+    eng = engine("ark")
+    dropped = 0
+    for state in _action_steps("ark", 12):
+        if state.ark is None or state.phase != ACTION:
+            continue
+        seat = state.seat
+        tried = eng.search_actions(state)
+        kept = {}
+        for move in tried:
+            if isinstance(move, MoveArk):
+                kept.setdefault(move.path[-1], []).append(eng.apply(state, move).scores)
+        for move in eng.legal_actions(state):
+            if move in tried:
+                continue
+            dropped += 1
+            scores = eng.apply(state, move).scores  # beaten: a kept move to the same tile gives the mover as
+            assert any(mine[seat] >= scores[seat] and all(mine[s] <= scores[s] for s in range(len(scores)) if s != seat)
+                       for mine in kept[move.path[-1]])  # much and every other seat as little
+    assert dropped  # these positions have Ark moves to leave out
+
+
+def test_the_ark_playouts_try_every_follower_and_ark_moves_drawn_from_the_seed() -> None:
+    eng = engine("ark")
+    tried = 0
+    for state in _action_steps("ark", 12):
+        if state.ark is None or state.phase != ACTION:
+            continue
+        first = eng.playout_actions(state, random.Random(5), 8)
+        assert first == eng.playout_actions(state, random.Random(5), 8)  # the same seed, the same actions
+        pieces = eng.pieces_placed(state)
+        assert all(a in first for a in pieces) if len(pieces) <= 6 else len(first) <= 8
+        moves = [a for a in first if a not in pieces]
+        assert moves and len(first) <= max(8, len(pieces) + 2)
+        for move in moves:
+            eng.apply(state, move)  # a legal Ark move: it applies
+        tried += 1
+    assert tried
