@@ -15,7 +15,9 @@ one change at a time without searching again (games/computer/players.py).
   playout draws a whole state from the view, plays a candidate line in it, then every seat's next turns guided
   by the cheap evaluation, and values the end. The playouts go to the candidates by sequential halving (the
   worse half dropped after each round, the rest played more), on the same drawn states for every candidate.
-  Its budget is a number of playouts; a time ceiling only stops a machine far too slow for it.
+  Its budget is a number of playouts (a share of it when its turn is under way: planned again after a draw);
+  a time ceiling only stops a machine far too slow for it. It tries the actions ``Engine.search_actions``
+  gives (those no other beats in every way) and its playouts ``Engine.playout_actions``.
 """
 from __future__ import annotations
 
