@@ -168,8 +168,8 @@ class Engine(ABC, Generic[S, A]):
 
     def playout_actions(self, state: S, rng: random.Random, width: int) -> list[A]:
         """The actions the hard computer's playouts try at a step (the best of them by ``evaluate`` is played):
-        ``width`` of ``search_actions`` drawn at random, or all of them if no more."""
-        actions = self.search_actions(state)
+        ``width`` of the legal actions drawn at random, or all of them if no more."""
+        actions = self.legal_actions(state)
         return actions if len(actions) <= width else rng.sample(actions, width)
 
     def turn_under_way(self, state: S) -> bool:

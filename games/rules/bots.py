@@ -17,7 +17,7 @@ one change at a time without searching again (games/computer/players.py).
   worse half dropped after each round, the rest played more), on the same drawn states for every candidate.
   Its budget is a number of playouts (a share of it when its turn is under way: planned again after a draw);
   a time ceiling only stops a machine far too slow for it. It tries the actions ``Engine.search_actions``
-  gives (those no other beats in every way) and its playouts ``Engine.playout_actions``.
+  gives (those no other beats in every way); its playouts try ``Engine.playout_actions`` at each step.
 """
 from __future__ import annotations
 

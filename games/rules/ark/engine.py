@@ -5,7 +5,6 @@ Rules: docs/rules/ark.md. The tile-laying core (placement, features, majority) i
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -108,33 +107,6 @@ class ArkEngine(TileEngine[ArkState]):
         kept = {id(move) for gains in ends.values() for gain, move in gains.items()
                 if not any(other != gain and all(a >= b for a, b in zip(other, gain)) for other in gains)}
         return [a for a in actions if not isinstance(a, MoveArk) or id(a) in kept]
-
-    def playout_actions(self, state: ArkState, rng: random.Random, width: int) -> list[Any]:
-        """At the action step, every follower, Prophet and pass, and Ark moves to make ``width`` (at least two),
-        each a walk of random steps: drawn from all the actions alike, the many Ark moves crowd the followers out
-        of a playout, and listing them all costs more than the rest of its step (docs/bots.md)."""
-        if state.phase != ACTION or state.ark is None:
-            return super().playout_actions(state, rng, width)
-        others = self.pieces_placed(state)
-        if len(others) > width - 2:
-            others = rng.sample(others, width - 2)
-        return others + self.random_ark_moves(state, rng, width - len(others))
-
-    def random_ark_moves(self, state: ArkState, rng: random.Random, walks: int) -> list[MoveArk]:
-        """Up to ``walks`` different Ark moves, each of 1 to 5 steps drawn at random (shorter where it is stuck)."""
-        assert state.ark is not None
-        cells = state.board.cells
-        found: dict[tuple[tuple[int, int], ...], None] = {}
-        for _ in range(walks):
-            visited = [state.ark]
-            for _ in range(rng.randint(1, MAX_ARK_STEPS)):
-                ahead = [visited[-1] + d for d in DELTA if visited[-1] + d in cells and visited[-1] + d not in visited]
-                if not ahead:
-                    break
-                visited.append(rng.choice(ahead))
-            if len(visited) > 1:
-                found[tuple(coords(k) for k in visited[1:])] = None
-        return [MoveArk(path) for path in found]
 
     def ark_points(self, state: ArkState, path: list[int]) -> list[int]:
         """docs/rules/ark.md: each tile the Ark enters scores 1 per follower or Prophet on it, to its owner."""
