@@ -111,6 +111,9 @@ class Engine(ABC, Generic[S, A]):
     hard_playouts: ClassVar[int] = 256
     #: The hard computer player's playouts: rounds of every seat's turns played on after the candidate's line.
     hard_horizon: ClassVar[int] = 2
+    #: The share of ``hard_playouts`` a search gets when the seat's turn is already under way
+    #: (``turn_under_way``: planned again after a draw, with little left to decide; docs/bots.md).
+    hard_replan_share: ClassVar[float] = 1.0
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod
@@ -157,6 +160,22 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def turn_number(self, state: S) -> int:
         """Entries completed so far: it grows by one exactly when an entry ends and the next begins."""
+
+    def search_actions(self, state: S) -> list[A]:
+        """The legal actions the hard computer's search tries: ``legal_actions`` less any that another beats
+        for the seat to move in every way (a game may know such; the default keeps them all)."""
+        return self.legal_actions(state)
+
+    def playout_actions(self, state: S, rng: random.Random, width: int) -> list[A]:
+        """The actions the hard computer's playouts try at a step (the best of them by ``evaluate`` is played):
+        ``width`` of the legal actions drawn at random, or all of them if no more."""
+        actions = self.legal_actions(state)
+        return actions if len(actions) <= width else rng.sample(actions, width)
+
+    def turn_under_way(self, state: S) -> bool:
+        """True if the seat to move has already taken a step of this turn that a draw followed (the hard
+        computer plans such a rest of a turn at ``hard_replan_share`` of its budget). The default: never."""
+        return False
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[A]:

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from . import AnyEngine
 from . import engine as get_engine
 from .base import CHANCE, TERMINAL
-from .bots import DEFAULT, Search, Settings, hard_horizon, hard_runs, plan_turn, random_action
+from .bots import DEFAULT, Search, Settings, hard_horizon, hard_runs, plan_turn, random_action, replan_share
 
 #: The pairings the issue asks for: each level against the one below (random below easy).
 PAIRINGS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
@@ -164,7 +164,8 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
            "python": platform.python_version()}
     if "hard" in (first, second):
         out.update({"runs": hard_runs(get_engine(game), settings),
-                    "horizon": hard_horizon(get_engine(game), settings), "searches": len(playouts),
+                    "horizon": hard_horizon(get_engine(game), settings),
+                    "replan": replan_share(get_engine(game), settings), "searches": len(playouts),
                     "playouts_median": statistics.median(playouts) if playouts else None,
                     "playouts_min": min(playouts) if playouts else None,
                     "cut": sum(t.cut for _, _, t in outcomes)})

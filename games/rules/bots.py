@@ -15,7 +15,9 @@ one change at a time without searching again (games/computer/players.py).
   playout draws a whole state from the view, plays a candidate line in it, then every seat's next turns guided
   by the cheap evaluation, and values the end. The playouts go to the candidates by sequential halving (the
   worse half dropped after each round, the rest played more), on the same drawn states for every candidate.
-  Its budget is a number of playouts; a time ceiling only stops a machine far too slow for it.
+  Its budget is a number of playouts (a share of it when its turn is under way: planned again after a draw);
+  a time ceiling only stops a machine far too slow for it. It tries the actions ``Engine.search_actions``
+  gives (those no other beats in every way); its playouts try ``Engine.playout_actions`` at each step.
 """
 from __future__ import annotations
 
@@ -46,6 +48,8 @@ class Settings:
     horizon: Optional[int] = None  # hard: rounds of every seat's turns played on after the candidate's own
                                    # (None: the game's own, ``Engine.hard_horizon``)
     width: int = 8              # hard: actions tried at each step of those turns (a sample of them, if more)
+    replan: Optional[float] = None  # hard: the share of the budget a search gets when its turn is under way
+                                    # (None: the game's own, ``Engine.hard_replan_share``)
     clear_lead: float = 4.0     # hard: a best line this many points ahead of the next is played at once
 
 
@@ -65,6 +69,18 @@ class Search:
 def hard_runs(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
     """The hard level's search budget in this game: playouts a search (the engine's ``hard_playouts``)."""
     return settings.runs if settings.runs is not None else eng.hard_playouts
+
+
+def search_budget(eng: AnyEngine, state: Any, settings: Settings = DEFAULT) -> int:
+    """The playouts of a hard search from ``state``: ``hard_runs``, or its ``hard_replan_share`` when the seat's
+    turn is already under way (``Engine.turn_under_way``: planned again after a draw of that turn)."""
+    runs = hard_runs(eng, settings)
+    return max(1, round(runs * replan_share(eng, settings))) if eng.turn_under_way(state) else runs
+
+
+def replan_share(eng: AnyEngine, settings: Settings = DEFAULT) -> float:
+    """The share of its budget a hard search gets in a turn under way (the engine's ``hard_replan_share``)."""
+    return settings.replan if settings.replan is not None else eng.hard_replan_share
 
 
 def hard_horizon(eng: AnyEngine, settings: Settings = DEFAULT) -> int:
@@ -108,13 +124,16 @@ def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, le
         if eng.current_player(states[0]) != seat:
             return forced
     values: Values = {}  # lines of this turn valued over ``states``: the candidates' greedy lines reuse medium's
-    ranked = _ranked_lines(eng, states, seat, rng, settings, values)
+    # medium tries every legal action; hard leaves out those another beats in every way (Engine.search_actions)
+    moves = eng.search_actions if level == "hard" else eng.legal_actions
+    ranked = _ranked_lines(eng, states, seat, rng, settings, values, moves)
     if level == "medium" or len(ranked) == 1:
-        return forced + _completed(eng, states[0], ranked[0][2], seat)
-    candidates = _candidates(eng, states, seat, ranked, settings, values)
+        return forced + _completed(eng, states[0], ranked[0][2], seat, moves)
+    candidates = _candidates(eng, states, seat, ranked, settings, values, moves)
     if len(candidates) == 1:  # the best line leads the next by clear_lead or more
         return forced + candidates[0][1]  # hard spends its time only where the choice is close
-    return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search)
+    budget = search_budget(eng, state, settings)
+    return _hard(eng, view, seat, [forced + line for _, line in candidates], rng, settings, search, budget)
 
 
 # ----- easy -------------------------------------------------------------------------------------------
@@ -139,14 +158,15 @@ def _chance(eng: AnyEngine, state: Any) -> Any:
     return state
 
 
-def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[Any]:
+def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int, moves: Optional[Moves] = None) -> list[Any]:
     """``line`` completed greedily to the end of the turn (or the next draw) where the look-ahead stopped short
     of it (a long Tikal turn), so that the plan is a whole turn."""
     for action in line:
         state = eng.apply(state, action)
     out = list(line)
+    moves = moves or eng.legal_actions
     while eng.current_player(state) == seat:
-        action = max(eng.legal_actions(state), key=lambda a: eng.evaluate(_chance(eng, eng.apply(state, a)), seat))
+        action = max(moves(state), key=lambda a: eng.evaluate(_chance(eng, eng.apply(state, a)), seat))
         out.append(action)
         state = eng.apply(state, action)
     return out
@@ -155,39 +175,46 @@ def _completed(eng: AnyEngine, state: Any, line: list[Any], seat: int) -> list[A
 # ----- medium: the lines of one's own turn ---------------------------------------------------------------
 #: The mean value over a turn's drawn states after a line of its actions (a tuple of them), within one planning.
 Values = dict[tuple[Any, ...], float]
+#: The actions a level tries in a state: ``Engine.legal_actions``, or the hard level's ``Engine.search_actions``.
+Moves = Callable[[Any], list[Any]]
 
 
 def _ranked_lines(eng: AnyEngine, states: list[Any], seat: int, rng: random.Random,
-                  settings: Settings, values: Optional[Values] = None) -> list[tuple[float, Any, list[Any]]]:
+                  settings: Settings, values: Optional[Values] = None,
+                  moves: Optional[Moves] = None) -> list[tuple[float, Any, list[Any]]]:
     """Every first action with the best line of the turn it begins and that line's value, best first."""
     budget = [settings.max_lines, -settings.max_lines]  # (lines left, where greedy completion stops too)
     values = values if values is not None else {}
+    moves = moves or eng.legal_actions
     out = []
-    for action in eng.legal_actions(states[0]):
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (action,))
+    for action in moves(states[0]):
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (action,),
+                                 moves)
         out.append((value + rng.random() * 1e-6, action, [action, *rest]))  # ties broken at random
     out.sort(key=lambda item: item[0], reverse=True)
     return out
 
 
 def _best_line(eng: AnyEngine, states: list[Any], seat: int, budget: list[int], values: Values,
-               line: tuple[Any, ...]) -> tuple[float, list[Any]]:
+               line: tuple[Any, ...], moves: Moves) -> tuple[float, list[Any]]:
     """The best value ``seat`` can reach by its own next actions in these (parallel, drawn) states, reached by
     ``line`` (each value found is kept in ``values``)."""
     first = states[0]
     if eng.current_player(first) != seat:  # the turn ended, or a draw comes: value it where it stands
         return _kept(eng, lambda: states, seat, values, line), []
-    actions = eng.legal_actions(first)
+    actions = moves(first)
     budget[0] -= len(actions)
     if budget[0] < budget[1]:  # spent twice over (long turns: Tikal's ten points): value it where it stands
         return _kept(eng, lambda: states, seat, values, line), []
     if budget[0] < 0:  # too many lines: complete the turn greedily
         action = _greediest(eng, states, seat, actions, values, line)
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action),
+                                 moves)
         return value, [action, *rest]
     best: tuple[float, list[Any]] = (float("-inf"), [])
     for action in actions:
-        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action))
+        value, rest = _best_line(eng, [eng.apply(s, action) for s in states], seat, budget, values, (*line, action),
+                                 moves)
         if value > best[0]:
             best = (value, [action, *rest])
     return best
@@ -217,7 +244,8 @@ def _greediest(eng: AnyEngine, states: list[Any], seat: int, actions: list[Any],
 
 # ----- hard: candidates played on --------------------------------------------------------------------------
 def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple[float, Any, list[Any]]],
-                settings: Settings, values: Optional[Values] = None) -> list[tuple[float, list[Any]]]:
+                settings: Settings, values: Optional[Values] = None,
+                moves: Optional[Moves] = None) -> list[tuple[float, list[Any]]]:
     """The hard level's candidate lines, best first, each a whole turn (or up to a draw) valued at its end over
     the same drawn states: medium's line for every first action, completed, and the same first action's line
     completed greedily over the drawn states; those within ``clear_lead`` of the best, at most ``candidates``.
@@ -230,9 +258,9 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     out: list[tuple[float, list[Any]]] = []
     for _, action, line in ranked:
         # medium's line where it looked further than the first action; the greedy one always
-        wholes = [_completed(eng, states[0], line, seat)] if len(line) > 1 else []
+        wholes = [_completed(eng, states[0], line, seat, moves)] if len(line) > 1 else []
         wholes.append(_greedy(eng, [eng.apply(s, action) for s in states], seat, [action],
-                              values if values is not None else {}))
+                              values if values is not None else {}, moves or eng.legal_actions))
         for whole in wholes:
             key = repr(whole)
             if key not in seen:
@@ -242,11 +270,12 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
     return [item for item in out[:settings.candidates] if item[0] > out[0][0] - settings.clear_lead]
 
 
-def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values) -> list[Any]:
+def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values,
+            moves: Moves) -> list[Any]:
     """``line`` (already played in ``states``) completed step by step with the best action over the states."""
     out = list(line)
     while eng.current_player(states[0]) == seat:
-        action = _greediest(eng, states, seat, eng.legal_actions(states[0]), values, tuple(out))
+        action = _greediest(eng, states, seat, moves(states[0]), values, tuple(out))
         out.append(action)
         states = [eng.apply(s, action) for s in states]
     return out
@@ -265,11 +294,11 @@ def _line_value(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -
 
 
 def _hard(eng: AnyEngine, view: Mapping[str, Any], seat: int, lines: list[list[Any]], rng: random.Random,
-          settings: Settings, search: Search) -> list[Any]:
+          settings: Settings, search: Search, runs: int) -> list[Any]:
     """Sequential halving over the candidate lines, with determinisation: each round draws states from the
     view, plays every candidate still in on each of them (the same states for all: their differences are the
-    lines', not the draws'), and keeps the better half, until one is left or the budget is spent."""
-    budget = max(hard_runs(eng, settings), 2 * len(lines))
+    lines', not the draws'), and keeps the better half, until one is left or ``runs`` playouts are spent."""
+    budget = max(runs, 2 * len(lines))
     search.budget = budget
     deadline = time.perf_counter() + settings.seconds
     alive = list(range(len(lines)))
@@ -318,8 +347,7 @@ def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Setting
         if player == CHANCE:
             state = eng.apply(state, eng.sample_chance(state))
             continue
-        actions = eng.legal_actions(state)
-        sample = actions if len(actions) <= settings.width else rng.sample(actions, settings.width)
+        sample = eng.playout_actions(state, rng, settings.width)
         state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
     return state
 

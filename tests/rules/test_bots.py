@@ -6,8 +6,11 @@ import random
 import pytest
 
 from games.rules import CHANCE, TERMINAL, engine, games
-from games.rules.bots import LEVELS, Search, Settings, choose, hard_horizon, plan_turn
+from games.rules.ark.actions import MoveArk
+from games.rules.botbench import play_from
+from games.rules.bots import LEVELS, Search, Settings, choose, hard_horizon, plan_turn, search_budget
 from games.rules.play import Game
+from games.rules.tiles.state import ACTION
 
 # a small budget counted in work, not time (the limit is never reached), so a choice is the same on any machine
 FAST = Settings(runs=2, seconds=60, samples=1, max_lines=200)
@@ -56,6 +59,7 @@ def test_the_hard_search_runs_its_budget_of_playouts_the_same_from_the_same_seed
     searched = 0
     for state, seat in positions:
         runs = []
+        wanted = search_budget(eng, state, settings)  # 24, or its share in a turn under way (after a draw)
         for _ in range(2):
             search = Search()
             plan = plan_turn(eng, eng.view(state, seat), seat, "hard", random.Random(4), settings, search)
@@ -64,7 +68,7 @@ def test_the_hard_search_runs_its_budget_of_playouts_the_same_from_the_same_seed
         plan, playouts, budget, cut = runs[0]
         if budget:  # the choice was close enough to search (sequential halving may leave part of it unspent)
             searched += 1
-            assert not cut and budget // 2 <= playouts <= budget and budget >= 24
+            assert not cut and budget // 2 <= playouts <= budget and budget >= wanted
     assert searched  # these positions are close enough in every game for the search to run
 
 
@@ -73,3 +77,103 @@ def test_the_hard_horizon_is_the_games_own_unless_the_settings_say() -> None:
         eng = engine(name)
         assert hard_horizon(eng) == eng.hard_horizon >= 1
         assert hard_horizon(eng, Settings(horizon=3)) == 3
+
+
+def _turns_under_way(name: str) -> list[tuple[dict, int]]:
+    """Views of a seeded game, the hard level playing both seats at a small budget as the site plays it (a plan
+    until its turn ends or a draw), where a seat plans again after a draw in its own turn."""
+    eng = engine(name)
+    small = Settings(runs=8, seconds=600, samples=1, max_lines=100)
+    found: list[tuple[dict, int]] = []
+
+    def planner(eng, view, seat, rng, search):
+        if eng.turn_under_way(eng.sample_state(view, seat, rng)):
+            found.append((view, seat))
+        return plan_turn(eng, view, seat, "hard", rng, small, search)
+
+    state = eng.new_game(2, eng.check_options({}), 5)
+    play_from(eng, state, (planner, planner), [random.Random(n) for n in range(2)],
+              stop=lambda s: len(found) >= 2 or eng.turn_number(s) > 30)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_search_planned_again_in_a_turn_under_way_runs_its_share_of_the_budget(name: str) -> None:
+    eng = engine(name)
+    settings = Settings(runs=40, seconds=600, samples=1, max_lines=200)
+    assert search_budget(eng, eng.new_game(2, eng.check_options({}), 1), settings) == 40  # a turn's start
+    if eng.hard_replan_share == 1.0:
+        return  # this game plans every search at its whole budget
+    share = round(40 * eng.hard_replan_share)
+    under_way = _turns_under_way(name)
+    assert under_way  # the game's draws come inside turns: the hard level plans again there
+    searched = 0
+    for view, seat in under_way:
+        assert search_budget(eng, eng.sample_state(view, seat, random.Random(1)), settings) == share < 40
+        search = Search()
+        plan_turn(eng, view, seat, "hard", random.Random(3), settings, search)
+        if search.budget:  # at least two playouts a candidate line, and no more than the share otherwise
+            searched += 1
+            assert share <= search.budget <= max(share, 2 * settings.candidates) < 40
+            assert search.budget // 2 <= search.playouts <= search.budget
+    assert searched
+
+
+def _action_steps(name: str, wanted: int = 6) -> list[object]:
+    """States of a seeded random game where a seat is to move and has many actions (the Ark: Ark moves)."""
+    eng = engine(name)
+    rng = random.Random(13)
+    game = Game(eng, 2, 17)
+    found = []
+    while not game.over and len(found) < wanted:
+        actions = eng.legal_actions(game.state)
+        if len(actions) > 12 and game.steps % 3 == 0:
+            found.append(game.state)
+        game.play(rng.choice(actions))
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hard_search_leaves_out_only_actions_another_beats(name: str) -> None:
+    eng = engine(name)
+    for state in _action_steps(name):
+        seat = eng.current_player(state)
+        legal = eng.legal_actions(state)
+        tried = eng.search_actions(state)
+        assert tried and all(a in legal for a in tried)
+        assert [a for a in legal if a in tried] == tried  # in the legal order
+        best = max(eng.evaluate(eng.apply(state, a), seat) for a in legal)
+        assert max(eng.evaluate(eng.apply(state, a), seat) for a in tried) == best
+
+
+def test_the_ark_search_drops_ark_moves_beaten_on_the_same_tile() -> None:
+    eng = engine("ark")
+    dropped = 0
+    for state in _action_steps("ark", 12):
+        if state.ark is None or state.phase != ACTION:
+            continue
+        seat = state.seat
+        tried = eng.search_actions(state)
+        kept = {}
+        for move in tried:
+            if isinstance(move, MoveArk):
+                kept.setdefault(move.path[-1], []).append(eng.apply(state, move).scores)
+        for move in eng.legal_actions(state):
+            if move in tried:
+                continue
+            dropped += 1
+            scores = eng.apply(state, move).scores  # beaten: a kept move to the same tile gives the mover as
+            assert any(mine[seat] >= scores[seat] and all(mine[s] <= scores[s] for s in range(len(scores)) if s != seat)
+                       for mine in kept[move.path[-1]])  # much and every other seat as little
+    assert dropped  # these positions have Ark moves to leave out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_playouts_try_at_most_width_legal_actions_drawn_from_the_seed(name: str) -> None:
+    eng = engine(name)
+    for state in _action_steps(name):
+        legal = eng.legal_actions(state)
+        tried = eng.playout_actions(state, random.Random(5), 8)
+        assert tried == eng.playout_actions(state, random.Random(5), 8)  # the same seed, the same actions
+        assert len(tried) == min(8, len(legal)) and all(a in legal for a in tried)
+        assert len(set(map(repr, tried))) == len(tried)

@@ -29,6 +29,10 @@ class Command(BaseCommand):
                                  f"{horizons})")
         parser.add_argument("--width", type=int, default=DEFAULT.width,
                             help=f"the hard level's actions tried at each step played on (default {DEFAULT.width})")
+        shares = ", ".join(f"{game} {engine(game).hard_replan_share:g}" for game in registered())
+        parser.add_argument("--replan", type=float, default=DEFAULT.replan,
+                            help=f"the hard level's share of its budget for a search planned again in a turn under way, "
+                                 f"after a draw (default: the game's own: {shares})")
         parser.add_argument("--seconds", type=float, default=DEFAULT.seconds,
                             help=f"the hard level's time ceiling for one search, a safety net that stops it short of its "
                                  f"budget on a machine far too slow (default {DEFAULT.seconds}; the JSON's cut "
@@ -42,7 +46,7 @@ class Command(BaseCommand):
         games = [options["game"]] if options["game"] else registered()
         pairings = [tuple(options["pairing"].split("-"))] if options["pairing"] else list(PAIRINGS)
         settings = Settings(runs=options["runs"], seconds=options["seconds"], horizon=options["horizon"],
-                            width=options["width"])
+                            width=options["width"], replan=options["replan"])
         for game in games:
             for first, second in pairings:
                 result = run_pairing(game, first, second, options["games"], settings, options["seed"],

@@ -49,6 +49,10 @@ class ArkEngine(TileEngine[ArkState]):
     # ----- actions ---------------------------------------------------------------------
     def piece_actions(self, state: ArkState) -> list[Any]:
         """Pass, followers, the Prophet's city sides, then every Ark move."""
+        return [*self.pieces_placed(state), *(MoveArk(path) for path in self.ark_paths(state))]
+
+    def pieces_placed(self, state: ArkState) -> list[Any]:
+        """Pass, followers and the Prophet's city sides: the actions of the turn's action step but the Ark's."""
         actions: list[Any] = super().piece_actions(state)
         if state.prophets[state.seat]:
             board = state.board
@@ -56,7 +60,6 @@ class ArkEngine(TileEngine[ArkState]):
             for index, seg in enumerate(rt.segments):
                 if seg.kind == CITY and not board.fnodes[board.find(base + index)]:
                     actions.append(Prophet(seg.name))
-        actions.extend(MoveArk(path) for path in self.ark_paths(state))
         return actions
 
     def phase_actions(self, state: ArkState) -> list[Any]:
@@ -81,6 +84,29 @@ class ArkEngine(TileEngine[ArkState]):
 
         walk(state.ark, [state.ark])
         return paths
+
+    def search_actions(self, state: ArkState) -> list[Any]:
+        """The legal actions less the Ark moves that another beats: of the moves that end on the same tile (the
+        same position but for the points), only those that no other gives the mover as much and every other
+        seat as little, the first of equal ones. The rest can never be better for the mover (docs/bots.md)."""
+        actions = self.legal_actions(state)
+        if state.phase != ACTION or state.ark is None:
+            return actions
+        nkey, players, mover = state.board.nkey, state.players, state.seat
+        on_cell: dict[int, list[int]] = {}  # cell -> the points the Ark entering it gives each seat
+        for node, (owner, _) in state.followers.items():
+            on_cell.setdefault(nkey[node], [0] * players)[owner] += 1
+        ends: dict[tuple[int, int], dict[tuple[int, ...], MoveArk]] = {}  # end -> the first move of each gain
+        for action in actions:
+            if isinstance(action, MoveArk):
+                gain = [0] * players  # the mover's points, and every other seat's as a loss
+                for x, y in action.path:
+                    for seat, n in enumerate(on_cell.get(cell(x, y), ())):
+                        gain[seat] += n if seat == mover else -n
+                ends.setdefault(action.path[-1], {}).setdefault(tuple(gain), action)
+        kept = {id(move) for gains in ends.values() for gain, move in gains.items()
+                if not any(other != gain and all(a >= b for a, b in zip(other, gain)) for other in gains)}
+        return [a for a in actions if not isinstance(a, MoveArk) or id(a) in kept]
 
     def ark_points(self, state: ArkState, path: list[int]) -> list[int]:
         """docs/rules/ark.md: each tile the Ark enters scores 1 per follower or Prophet on it, to its owner."""

@@ -53,6 +53,7 @@ class IwariEngine(Engine[IwariState, Action]):
     min_players = 2
     max_players = 5
     hard_playouts = 128  # its playouts cost twice Carcassonne's: a turn's search in about a second (docs/bots.md)
+    hard_replan_share = 0.25  # after each card drawn, only the next draws are left to choose (docs/bots.md)
     options = (Option("feats", "Feats", False,
                       help="Union, Discovery, Honour and Respect markers raise the scoring factor of the "
                            "territory or connection they are placed on (rules, section 13)."),)
@@ -71,6 +72,10 @@ class IwariEngine(Engine[IwariState, Action]):
 
     def turn_number(self, state: IwariState) -> int:
         return state.turns
+
+    def turn_under_way(self, state: IwariState) -> bool:
+        # rules/iwari.md: a turn starts with a settle, an exchange or a pass; the draws and feats come after it
+        return state.phase in (DRAW, FEAT)
 
     def legal_actions(self, state: IwariState) -> list[Action]:
         phase, seat = state.phase, state.seat
