@@ -77,3 +77,14 @@ def django_db_setup(django_db_setup, django_db_blocker) -> Iterator[None]:
                 cursor.execute(f"ALTER DATABASE {name} SET synchronous_commit = off")
                 cursor.execute("SET synchronous_commit = off")  # this connection, opened before the change
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over() -> Iterator[None]:
+    """Each test begins in the site's default language: a request in German through the test client leaves German
+    active in its thread (LocaleMiddleware activates the reader's language and nothing deactivates it), and a
+    later test in the same process then said its engine words in German."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -50,7 +50,9 @@ def test_the_embedded_server_stops_promptly_and_makes_the_lost_steps_after_a_res
                                             {"game": "tikal", "seats": 4, "computers": ["hard", "hard", "hard"]})
             assert code == 201, made
             ids.append(made["id"])
-        wait_until(lambda: len(computer_to_move(ids)) >= GAMES // 2, "games waiting for the computer")
+        # A game waits for the computer when a computer seat begins it (three seats in four); the person begins the
+        # others, which then wait for them. Five of ten was too many to ask: CI once had six begun by the person.
+        wait_until(lambda: len(computer_to_move(ids)) >= 3, "games waiting for the computer")
         at_signal = steps_made(ids)
         servers[0].terminate()
         after = steps_made(ids) - at_signal
