@@ -49,10 +49,6 @@ class ArkEngine(TileEngine[ArkState]):
     # ----- actions ---------------------------------------------------------------------
     def piece_actions(self, state: ArkState) -> list[Any]:
         """Pass, followers, the Prophet's city sides, then every Ark move."""
-        return [*self.pieces_placed(state), *(MoveArk(path) for path in self.ark_paths(state))]
-
-    def pieces_placed(self, state: ArkState) -> list[Any]:
-        """Pass, followers and the Prophet's city sides: the actions of the turn's action step but the Ark's."""
         actions: list[Any] = super().piece_actions(state)
         if state.prophets[state.seat]:
             board = state.board
@@ -60,6 +56,7 @@ class ArkEngine(TileEngine[ArkState]):
             for index, seg in enumerate(rt.segments):
                 if seg.kind == CITY and not board.fnodes[board.find(base + index)]:
                     actions.append(Prophet(seg.name))
+        actions.extend(MoveArk(path) for path in self.ark_paths(state))
         return actions
 
     def phase_actions(self, state: ArkState) -> list[Any]:
