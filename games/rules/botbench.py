@@ -7,6 +7,10 @@ every planning is timed, each whole turn's planning too, and the hard level's pl
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
+import json
 import math
 import multiprocessing
 import platform
@@ -15,6 +19,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from . import AnyEngine
@@ -44,6 +49,7 @@ class Timing:
     cpu_turns: list[float] = field(default_factory=list)  # each whole turn's processor ms (the machine's load aside)
     playouts: list[int] = field(default_factory=list)  # per hard search (one that ran playouts)
     cut: int = 0  # hard searches its time ceiling stopped short of their budget
+    moves: str = ""  # a digest of every step of the game, both seats' (the same game played again gives the same)
 
 
 def play_from(eng: AnyEngine, state: Any, players: tuple[Plan, ...], rngs: list[random.Random],
@@ -91,11 +97,11 @@ def play_from(eng: AnyEngine, state: Any, players: tuple[Plan, ...], rngs: list[
 
 
 def play_match(eng: AnyEngine, seed: int, players: tuple[Plan, Plan], timing: Optional[dict[int, Timing]] = None,
-               options: Optional[dict[str, Any]] = None) -> list[int]:
+               options: Optional[dict[str, Any]] = None, taken: Optional[list[tuple[int, Any]]] = None) -> list[int]:
     """One two-player game from ``seed``; seat n plays ``players[n]``; returns the final scores."""
     state = eng.new_game(2, eng.check_options(options or {}), seed)
     rngs = [random.Random(f"bot:{seed}:{n}") for n in range(2)]
-    return eng.scores(play_from(eng, state, players, rngs, timing))
+    return eng.scores(play_from(eng, state, players, rngs, timing, taken=taken))
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
@@ -117,7 +123,9 @@ def play_one(game: str, first: str, second: str, settings: Settings, seed: int,
     mine = 1 if swap else 0
     timing = {mine: Timing()}  # only the first level's plannings are timed
     seats = (plans[1], plans[0]) if swap else plans
-    scores = play_match(eng, seed + n, seats, timing)
+    taken: list[tuple[int, Any]] = []
+    scores = play_match(eng, seed + n, seats, timing, taken=taken)
+    timing[mine].moves = hashlib.sha256(repr(taken).encode()).hexdigest()[:16]
     return (1.0 if scores[mine] > scores[1 - mine] else 0.5 if scores[mine] == scores[1 - mine] else 0.0,
             scores[mine] - scores[1 - mine], timing[mine])
 
@@ -131,21 +139,87 @@ def _quantiles(values: list[float]) -> tuple[Optional[float], Optional[float]]:
 
 def run_pairing(game: str, first: str, second: str, games: int, settings: Settings = DEFAULT,
                 seed: int = 0, jobs: int = 1,
-                progress: Optional[Callable[[int, float, int], None]] = None) -> dict[str, Any]:
+                progress: Optional[Callable[[int, float, int], None]] = None,
+                record: Optional[Path] = None) -> dict[str, Any]:
     """``games`` matches of level ``first`` against ``second``; the figures as one JSON-ready dict.
 
     With ``jobs`` above 1 the games are shared among that many processes (each game is played from its own
     seed, and the hard level's budget is counted in playouts, so the results are the same as one process's
     as long as its time ceiling is never reached: ``cut`` says how often it was).
+
+    With ``record``, a file of JSON lines, each game's result is appended to it as it ends, and the games it
+    already holds for this pairing and these settings are not played again but counted: a long sample can be
+    stopped and taken up again (by another process, session or machine). Before it goes on, the first game it
+    holds is played again and must give the same steps (``moves``), or the code has changed since and the
+    file's games are not this code's: ``StaleRecord``.
     """
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            results: Iterable[tuple[float, int, Timing]] = pool.map(
-                play_one, *zip(*[(game, first, second, settings, seed, n) for n in range(games)]))
-            outcomes = list(_reported(results, progress))
-    else:
-        outcomes = list(_reported((play_one(game, first, second, settings, seed, n) for n in range(games)),
-                                  progress))
+    key = _record_key(game, first, second, settings)
+    held = {line["seed"]: line for line in read_records(record, key)} if record else {}
+    # a held game counts if its seed is one of these and its first level sat where it sits here
+    done = {n: held[seed + n] for n in range(games) if seed + n in held and held[seed + n]["first_sits"] == n % 2}
+    wanted = [n for n in range(games) if n not in done]
+    if done and wanted:
+        _check_replay(game, first, second, settings, next(iter(done.values())))
+    outcomes: dict[int, tuple[float, int, Timing]] = {
+        n: (line["won"], line["diff"], _timing(line)) for n, line in done.items()}
+    args = [(game, first, second, settings, seed, n) for n in wanted]
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else _nothing() as pool:
+        results: Iterable[tuple[float, int, Timing]] = (
+            pool.map(play_one, *zip(*args)) if pool is not None and args else (play_one(*a) for a in args))
+        for n, outcome in zip(wanted, _reported(results, progress, wanted)):
+            outcomes[n] = outcome
+            if record is not None:
+                with record.open("a") as out:
+                    out.write(json.dumps(_record_line(key, seed, n, outcome)) + "\n")
+    return figures(game, first, second, settings, [outcomes[n] for n in sorted(outcomes)])
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    yield None
+
+
+class StaleRecord(Exception):
+    """A record file's game, played again by this code, does not give the same steps."""
+
+
+def _record_key(game: str, first: str, second: str, settings: Settings) -> dict[str, Any]:
+    return {"game": game, "pairing": f"{first}-{second}", "settings": dataclasses.asdict(settings)}
+
+
+def read_records(path: Path, key: Optional[dict[str, Any]] = None) -> list[dict[str, Any]]:
+    """The games a record file holds (those of ``key``'s game, pairing and settings only, if given)."""
+    if not path.exists():
+        return []
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [line for line in lines if key is None or all(line[k] == v for k, v in key.items())]
+
+
+def _record_line(key: dict[str, Any], seed: int, n: int, outcome: tuple[float, int, Timing]) -> dict[str, Any]:
+    won, diff, timing = outcome
+    return {**key, "seed": seed + n, "n": n, "first_sits": n % 2, "won": won, "diff": diff,
+            "moves": timing.moves, "plans": [round(ms, 1) for ms in timing.plans],
+            "turns": [round(ms, 1) for ms in timing.turns], "cpu_turns": [round(ms, 1) for ms in timing.cpu_turns],
+            "playouts": timing.playouts, "cut": timing.cut}
+
+
+def _timing(line: dict[str, Any]) -> Timing:
+    return Timing(plans=line["plans"], turns=line["turns"], cpu_turns=line["cpu_turns"], playouts=line["playouts"],
+                  cut=line["cut"], moves=line["moves"])
+
+
+def _check_replay(game: str, first: str, second: str, settings: Settings, line: dict[str, Any]) -> None:
+    # the seat a game's first level sits in follows its index's parity; its seed is the record's own
+    _, _, timing = play_one(game, first, second, settings, line["seed"] - line["first_sits"], line["first_sits"])
+    if timing.moves != line["moves"]:
+        raise StaleRecord(f"game {line['seed']} of the record plays differently with this code "
+                          f"({timing.moves} against {line['moves']}): start a new record file")
+
+
+def figures(game: str, first: str, second: str, settings: Settings,
+            outcomes: list[tuple[float, int, Timing]]) -> dict[str, Any]:
+    """A pairing's figures over its games' outcomes."""
+    games = len(outcomes)
     wins = sum(won for won, _, _ in outcomes)
     diffs = [diff for _, diff, _ in outcomes]
     plans = [ms for _, _, t in outcomes for ms in t.plans]
@@ -155,8 +229,9 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     plan_median, plan_p95 = _quantiles(plans)
     turn_median, turn_p95 = _quantiles(turns)
     cpu_median, cpu_p95 = _quantiles(cpu_turns)
-    out = {"game": game, "pairing": f"{first}-{second}", "games": games, "win_rate": round(wins / games, 3),
-           "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1),
+    out = {"game": game, "pairing": f"{first}-{second}", "games": games,
+           "win_rate": round(wins / games, 3) if games else None,
+           "ci95": wilson(wins, games), "score_diff": round(statistics.mean(diffs), 1) if diffs else None,
            "turn_ms_median": turn_median, "turn_ms_p95": turn_p95,
            "turn_cpu_ms_median": cpu_median, "turn_cpu_ms_p95": cpu_p95,
            "plan_ms_median": plan_median, "plan_ms_p95": plan_p95,
@@ -172,9 +247,9 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     return out
 
 
-def _reported(results: Iterable[tuple[float, int, Timing]],
-              progress: Optional[Callable[[int, float, int], None]]) -> Iterator[tuple[float, int, Timing]]:
-    for n, result in enumerate(results):
+def _reported(results: Iterable[tuple[float, int, Timing]], progress: Optional[Callable[[int, float, int], None]],
+              indices: list[int]) -> Iterator[tuple[float, int, Timing]]:
+    for n, result in zip(indices, results):
         if progress is not None:
             progress(n, result[0], result[1])
         yield result

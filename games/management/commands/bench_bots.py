@@ -1,13 +1,14 @@
 """`manage.py bench_bots`: the computer players' strength and speed, one JSON line per game and pairing."""
 import json
 from argparse import ArgumentParser
+from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.rules import engine
 from games.rules import games as registered
-from games.rules.botbench import PAIRINGS, run_pairing
+from games.rules.botbench import PAIRINGS, StaleRecord, run_pairing
 from games.rules.bots import DEFAULT, Settings
 
 
@@ -41,6 +42,11 @@ class Command(BaseCommand):
         parser.add_argument("--jobs", type=int, default=1,
                             help="processes playing games side by side (at most one a free core; default 1)")
         parser.add_argument("--progress", action="store_true", help="a line on standard error after each game")
+        parser.add_argument("--record", metavar="FILE", type=Path,
+                            help="append each game's result to FILE (JSON lines) as it ends, and count the games "
+                                 "FILE already holds for the same pairing and settings instead of playing them "
+                                 "again: a long sample can be stopped and taken up again (a held game is played "
+                                 "once more first, to check the code still plays it the same)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = [options["game"]] if options["game"] else registered()
@@ -49,8 +55,13 @@ class Command(BaseCommand):
                             width=options["width"], replan=options["replan"])
         for game in games:
             for first, second in pairings:
-                result = run_pairing(game, first, second, options["games"], settings, options["seed"],
-                                     jobs=options["jobs"], progress=self._progress if options["progress"] else None)
+                try:
+                    result = run_pairing(game, first, second, options["games"], settings, options["seed"],
+                                         jobs=options["jobs"],
+                                         progress=self._progress if options["progress"] else None,
+                                         record=options["record"])
+                except StaleRecord as stale:
+                    raise CommandError(str(stale)) from stale
                 self.stdout.write(json.dumps(result))
                 self.stdout.flush()
 
