@@ -31,7 +31,9 @@ def plan_key(game_id: int, version: int) -> str:
 
 
 def computer_step(game_id: int, version: int) -> Optional[str]:
-    """Play one step for the computer seat to move at ``version``; what came of it (None: nothing to do)."""
+    """Play the computer seat to move at ``version``: its planned steps one after the other, each through the
+    services like anyone's (its own commit, log entry and pushes), until the plan ends, the turn ends or the game
+    moves on; what came of it (None: nothing to do)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or game.version != version or game.current_seat is None:
         return None
@@ -45,19 +47,25 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
         steps = [step["action"] for step in planned]
     else:
         steps = _plan(game, seat)
-    try:
-        changed = services.move_submit(game_id=game_id, user=seat.user, action=steps[0], expected_version=version)
-    except Unavailable:  # the database was out of reach: the step fails, its notice stays open for the sweep
-        raise
-    except GameError:  # the game moved on meanwhile (a moderator, a resignation): the next update asks again
-        return "moved on"
-    finally:
-        _cache_call(cache.delete, key)
-    rest = steps[1:]
-    if rest and changed.current_seat == seat.number and changed.status == Game.Status.ACTIVE:
-        _cache_call(cache.set, plan_key(game_id, changed.version),
-                    [{"seat": seat.number, "action": a} for a in rest], PLAN_SECONDS)
-    return "played"
+    outcome = "moved on"
+    while steps:
+        try:
+            changed = services.move_submit(game_id=game_id, user=seat.user, action=steps[0],
+                                           expected_version=version)
+        except Unavailable:  # the database was out of reach: the step fails, its notice stays open for the sweep
+            raise
+        except GameError:  # the game moved on meanwhile (a moderator, a resignation, this step played by the
+            return outcome  # task its commit queued): the next update asks again
+        finally:
+            _cache_call(cache.delete, key)
+        outcome, steps = "played", steps[1:]
+        if not steps or changed.current_seat != seat.number or changed.status != Game.Status.ACTIVE:
+            break
+        # The rest is kept under the new version too: the commit just queued a task for it, which plays the next
+        # step from it if a worker takes that task first (then this loop's next step finds the game moved on).
+        version, key = changed.version, plan_key(game_id, changed.version)
+        _cache_call(cache.set, key, [{"seat": seat.number, "action": a} for a in steps], PLAN_SECONDS)
+    return outcome
 
 
 def _plan(game: Game, seat: Seat) -> list[dict[str, Any]]:

@@ -28,11 +28,12 @@ _line = Line("computer-player")  # the embedded default's computer player (games
 # goes to the computer players' own queue (settings.CELERY_TASK_ROUTES).
 @shared_task(name="games.tasks.play_computer_step", acks_late=True, reject_on_worker_lost=True)
 def play_computer_step(game_id: int, version: int) -> Optional[str]:
-    """The computer seat to move at ``version`` makes one step (nothing if the game moved on); its notice
-    (the sweep's safety net, games/play/notices.py) is closed with what came of it."""
+    """The computer seat to move at ``version`` plays its planned steps (nothing if the game moved on). Each
+    step's commit closes its own notice (the sweep's safety net, games/play/notices.py) as "played"; a task
+    that found nothing to do closes its version's notice, if still open, as "moved on"."""
     outcome = computer_step(game_id, version) or "moved on"
-    notices.finish(game_id=game_id, kind=Notice.Kind.COMPUTER, version=version, outcome=outcome,
-                   overwrite=outcome == "played")  # the step's own commit closed it as "moved on"
+    if outcome != "played":
+        notices.finish(game_id=game_id, kind=Notice.Kind.COMPUTER, version=version, outcome=outcome)
     return outcome
 
 

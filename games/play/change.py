@@ -182,7 +182,9 @@ def write(change: Change) -> None:
         if seat.pk in change.seat_fields:
             batch.update(seat, sorted(change.seat_fields[seat.pk]))
     batch.update(change.game, GAME_FIELDS)
-    notices.schedule(change.game, change.seats, batch, turn_continues=change.turn_continues)
+    mover = (next((seat.number for seat in change.seats if seat.user_id == getattr(change.user, "pk", None)), None)
+             if change.kind == Move.Kind.TURN else None)
+    notices.schedule(change.game, change.seats, batch, turn_continues=change.turn_continues, played_by=mover)
     batch.run()
     for then in change.then:
         then()

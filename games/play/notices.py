@@ -42,13 +42,17 @@ def computer_patience() -> timedelta:
     return timedelta(seconds=settings.COMPUTER_STEP_PATIENCE_SECONDS)
 
 
-def schedule(game: Game, seats: list[Seat], writes: Writes, *, turn_continues: bool = False) -> None:
+def schedule(game: Game, seats: list[Seat], writes: Writes, *, turn_continues: bool = False,
+             played_by: Optional[int] = None) -> None:
     """Make sure the notices of the game's present turn exist (idempotent); close those of earlier turns.
 
     ``seats``: the game's seats as saved, with their users. ``writes``: the change's writes, which these join
     (games/play/writes.py: they go together). ``turn_continues``: the same turn goes on at this new version (a
     step of it, a clock stopped): its notices, sent or not, move to this version (no second email); a
-    computer's step is one version's, each step has a notice of its own.
+    computer's step is one version's, each step has a notice of its own. ``played_by``: the seat whose step or
+    turn this change is; if it is a computer's, its notice of the version before is closed as "played" with the
+    step, whichever task made it (one task plays a whole planned turn, and the tasks queued for its later
+    versions find them played).
     """
     now = clock.now()
     name, game_id = table(Notice), game.pk
@@ -58,6 +62,10 @@ def schedule(game: Game, seats: list[Seat], writes: Writes, *, turn_continues: b
                    [game.version, game_id, game.current_seat, Notice.Kind.COMPUTER, game_id, game.version])
     over = game.status != Game.Status.ACTIVE or game.current_seat is None
     done_at = _prepared("done_at", now)
+    if played_by is not None:
+        writes.add(f"UPDATE {name} SET done_at = %s, outcome = %s WHERE game_id = %s AND done_at IS NULL "
+                   "AND kind = %s AND seat = %s AND version = %s",
+                   [done_at, "played", game_id, Notice.Kind.COMPUTER, played_by, game.version - 1])
     if over:
         writes.add(f"UPDATE {name} SET done_at = %s, outcome = %s WHERE game_id = %s AND done_at IS NULL",
                    [done_at, "game over", game_id])

@@ -10,9 +10,11 @@ from unittest import mock
 import pytest
 from rest_framework.test import APIClient
 
+from games.computer import players as computer_players
 from games.computer import tasks as computer_tasks
 from games.models import Game, Move, Notice, Seat, SentEmail
-from games.play import selectors
+from games.play import selectors, services
+from games.rules import games
 from tests.factories import UserFactory, play_turn
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -52,6 +54,55 @@ def test_a_game_against_the_computer_is_played_to_the_end() -> None:
     assert not computer_notices.filter(done_at__isnull=True).exists()
     assert not SentEmail.objects.filter(user__computer_level="easy").exists()
     assert selectors.state_from_log(game) == game.state
+
+
+@pytest.mark.parametrize("name", games())
+def test_the_task_that_plans_a_turn_plays_all_its_steps(name: str) -> None:
+    """A computer's turn is planned once (again only after a draw) and the task that planned it plays every
+    planned step at once, each its own change in the log, not one step a queued task (which waited behind other
+    games' searches on a busy worker)."""
+    me = UserFactory()
+    client = APIClient()
+    client.force_authenticate(me)
+    plans: list[int] = []
+    played: list[str] = []
+    submitted: list[int] = []
+    real_plan, real_step, real_submit = computer_players._plan, computer_tasks.computer_step, services.move_submit
+
+    def plan(game, seat):
+        steps = real_plan(game, seat)
+        plans.append(len(steps))
+        return steps
+
+    def step(game_id: int, version: int):
+        outcome = real_step(game_id, version)
+        played.append(outcome)
+        return outcome
+
+    def submit(**kwargs):
+        changed = real_submit(**kwargs)
+        if kwargs["user"].computer_level:
+            submitted.append(changed.version)
+        return changed
+
+    with mock.patch.object(computer_players, "_plan", plan), mock.patch.object(computer_tasks, "computer_step", step), \
+            mock.patch.object(services, "move_submit", submit):
+        game = Game.objects.get(pk=create(client, game=name, computers=["easy"])["id"])
+        rng = random.Random(5)
+        for _ in range(8):
+            computer_tasks.wait_for_computers()
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            game = play_turn(game, rng)
+        computer_tasks.wait_for_computers()
+    assert plans and len(submitted) == sum(plans)  # every step of theirs was planned, once
+    assert played.count("played") == len(plans)  # by the task that planned it, all of the plan
+    assert set(played) <= {"played", None}  # the tasks queued by the loop's own commits found nothing to do
+    # every step's due row was closed as played by the step's own commit, whichever task played it (a row left
+    # "moved on" would read as a step lost and made by nobody)
+    rows = Notice.objects.filter(game=game, kind=Notice.Kind.COMPUTER, done_at__isnull=False)
+    assert rows.count() == len(submitted) and set(rows.values_list("outcome", flat=True)) == {"played"}
 
 
 def test_the_computer_moves_outside_the_request_that_gave_it_the_turn() -> None:
