@@ -1,12 +1,18 @@
 """The site's computer players: a step of theirs, decided from their seat's view only, made through the services.
 
 A computer seat's account has ``computer_level`` set (accounts.services.computer_player). When it is such a
-seat's turn, a task (``tasks.play_computer_step``) plays one step through ``move_submit`` like anyone's: the
-same version check, log, sockets. The first step of a turn plans the whole turn (``bots.plan_turn``: its steps
-until the turn ends or a draw shows something new); the rest of the plan is kept in the cache under the game's
-next version, and each following step (queued by the commit of the one before, as always) plays the next
-planned step without searching again. A draw ends the plan: the step after it plans afresh from what it showed.
-A plan kept under a version the game has left (someone else changed it) is never used.
+seat's turn, a task (``tasks.play_computer_step``) plans the turn (``bots.plan_turn``: its steps until the turn
+ends or a draw shows something new) and plays the planned steps one after the other, each through
+``move_submit`` like anyone's: the same version check, its own commit, log entry and pushes. A draw ends a
+plan: the same task plans again from what it showed and plays on, until the turn is over. So a turn is one
+task, not a task a step queued behind other games' searches.
+
+Each commit queues a task for its new version as always (the safety net if this one dies); while this task
+plays the seat's turn it holds the seat's claim in the cache, and a task for the same seat that finds the
+claim held leaves its due row open and does nothing (``BUSY``): the holder plays that step and its commit
+closes the row, or, if the holder died, the sweep hands the row out again after its patience. The rest of a
+plan is kept in the cache under the next version, for a task that takes the turn over; a plan kept under a
+version the game has left (someone else changed it) is never used.
 """
 from __future__ import annotations
 
@@ -24,16 +30,27 @@ from games.rules import bots
 
 #: How long a turn's remaining plan is kept (a step waits only for the one before it to commit).
 PLAN_SECONDS = 3600
+#: What a task that found another playing the seat's turn says: its due row stays open.
+BUSY = "busy"
 
 
 def plan_key(game_id: int, version: int) -> str:
     return f"computer:plan:{game_id}:{version}"
 
 
+def claim_key(game_id: int, seat: int) -> str:
+    return f"computer:playing:{game_id}:{seat}"
+
+
+def claim_seconds() -> float:
+    """How long a seat's claim lasts without a step: past it (its holder died) another task may play."""
+    return settings.COMPUTER_STEP_PATIENCE_SECONDS / 2  # gone before the sweep hands a lost step out again
+
+
 def computer_step(game_id: int, version: int) -> Optional[str]:
     """Play the computer seat to move at ``version``: its planned steps one after the other, each through the
-    services like anyone's (its own commit, log entry and pushes), until the plan ends, the turn ends or the game
-    moves on; what came of it (None: nothing to do)."""
+    services like anyone's (its own commit, log entry and pushes), planning again after a draw, until the turn
+    ends or the game moves on; what came of it (None: nothing to do; ``BUSY``: another task plays this turn)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or game.version != version or game.current_seat is None:
         return None
@@ -41,7 +58,17 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
                                                       status=Seat.Status.PLAYING).first()
     if seat is None or not seat.user.computer_level:
         return None
-    key = plan_key(game_id, version)
+    claim = claim_key(game_id, seat.number)
+    if _cache_call(cache.add, claim, version, claim_seconds()) is False:  # None: no cache, nobody can claim
+        return BUSY
+    try:
+        return _play_turn(game, seat, version)
+    finally:
+        _cache_call(cache.delete, claim)
+
+
+def _play_turn(game: Game, seat: Seat, version: int) -> str:
+    key = plan_key(game.pk, version)
     planned: Optional[list[dict[str, Any]]] = _cached(key)
     if planned and planned[0].get("seat") == seat.number:
         steps = [step["action"] for step in planned]
@@ -50,20 +77,22 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
     outcome = "moved on"
     while steps:
         try:
-            changed = services.move_submit(game_id=game_id, user=seat.user, action=steps[0],
+            changed = services.move_submit(game_id=game.pk, user=seat.user, action=steps[0],
                                            expected_version=version)
         except Unavailable:  # the database was out of reach: the step fails, its notice stays open for the sweep
             raise
-        except GameError:  # the game moved on meanwhile (a moderator, a resignation, this step played by the
-            return outcome  # task its commit queued): the next update asks again
+        except GameError:  # the game moved on meanwhile (a moderator, a resignation): the next update asks again
+            return outcome
         finally:
             _cache_call(cache.delete, key)
         outcome, steps = "played", steps[1:]
-        if not steps or changed.current_seat != seat.number or changed.status != Game.Status.ACTIVE:
+        if changed.current_seat != seat.number or changed.status != Game.Status.ACTIVE:
             break
-        # The rest is kept under the new version too: the commit just queued a task for it, which plays the next
-        # step from it if a worker takes that task first (then this loop's next step finds the game moved on).
-        version, key = changed.version, plan_key(game_id, changed.version)
+        version, key = changed.version, plan_key(game.pk, changed.version)
+        _cache_call(cache.touch, claim_key(game.pk, seat.number), claim_seconds())
+        if not steps:  # a draw showed something new, and the turn goes on: plan again from it
+            steps = _plan(changed, seat)
+        # kept under the new version: a task that takes the turn over (if this one dies) plays on from it
         _cache_call(cache.set, key, [{"seat": seat.number, "action": a} for a in steps], PLAN_SECONDS)
     return outcome
 

@@ -15,7 +15,7 @@ from typing import Optional
 from celery import shared_task
 
 from games.computer.inprocess import Line
-from games.computer.players import computer_step
+from games.computer.players import BUSY, computer_step
 from games.models import Notice
 from games.play import notices
 
@@ -28,11 +28,12 @@ _line = Line("computer-player")  # the embedded default's computer player (games
 # goes to the computer players' own queue (settings.CELERY_TASK_ROUTES).
 @shared_task(name="games.tasks.play_computer_step", acks_late=True, reject_on_worker_lost=True)
 def play_computer_step(game_id: int, version: int) -> Optional[str]:
-    """The computer seat to move at ``version`` plays its planned steps (nothing if the game moved on). Each
-    step's commit closes its own notice (the sweep's safety net, games/play/notices.py) as "played"; a task
-    that found nothing to do closes its version's notice, if still open, as "moved on"."""
+    """The computer seat to move at ``version`` plays its turn (nothing if the game moved on). Each step's
+    commit closes its own notice (the sweep's safety net, games/play/notices.py) as "played"; a task that found
+    nothing to do closes its version's notice, if still open, as "moved on"; one that found another task
+    playing the turn (``BUSY``) leaves it open: that task's step closes it, or the sweep hands it out again."""
     outcome = computer_step(game_id, version) or "moved on"
-    if outcome != "played":
+    if outcome not in ("played", BUSY):
         notices.finish(game_id=game_id, kind=Notice.Kind.COMPUTER, version=version, outcome=outcome)
     return outcome
 

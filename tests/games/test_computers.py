@@ -57,16 +57,17 @@ def test_a_game_against_the_computer_is_played_to_the_end() -> None:
 
 
 @pytest.mark.parametrize("name", games())
-def test_the_task_that_plans_a_turn_plays_all_its_steps(name: str) -> None:
+def test_the_task_that_plans_a_turn_plays_the_whole_turn(name: str) -> None:
     """A computer's turn is planned once (again only after a draw) and the task that planned it plays every
-    planned step at once, each its own change in the log, not one step a queued task (which waited behind other
-    games' searches on a busy worker)."""
+    planned step, planning again after a draw, until the turn is over: each step its own change in the log, not
+    one step a queued task (which waited behind other games' searches on a busy worker)."""
     me = UserFactory()
     client = APIClient()
     client.force_authenticate(me)
     plans: list[int] = []
     played: list[str] = []
     submitted: list[int] = []
+    turns_left: list[bool] = []
     real_plan, real_step, real_submit = computer_players._plan, computer_tasks.computer_step, services.move_submit
 
     def plan(game, seat):
@@ -77,6 +78,10 @@ def test_the_task_that_plans_a_turn_plays_all_its_steps(name: str) -> None:
     def step(game_id: int, version: int):
         outcome = real_step(game_id, version)
         played.append(outcome)
+        if outcome == "played":  # the turn is over: someone else is to move, or nobody
+            after = Game.objects.get(pk=game_id)
+            seat = Seat.objects.filter(game=after, number=after.current_seat).select_related("user").first()
+            turns_left.append(after.status == Game.Status.ACTIVE and bool(seat and seat.user.computer_level))
         return outcome
 
     def submit(**kwargs):
@@ -97,7 +102,7 @@ def test_the_task_that_plans_a_turn_plays_all_its_steps(name: str) -> None:
             game = play_turn(game, rng)
         computer_tasks.wait_for_computers()
     assert plans and len(submitted) == sum(plans)  # every step of theirs was planned, once
-    assert played.count("played") == len(plans)  # by the task that planned it, all of the plan
+    assert played.count("played") <= len(plans) and not any(turns_left)  # each task played a whole turn
     assert set(played) <= {"played", None}  # the tasks queued by the loop's own commits found nothing to do
     # every step's due row was closed as played by the step's own commit, whichever task played it (a row left
     # "moved on" would read as a step lost and made by nobody)
@@ -247,3 +252,31 @@ def test_a_game_in_which_no_person_is_left_playing_ends_with_the_final_scoring()
     assert not Notice.objects.filter(game=game, done_at__isnull=True).exists()
     assert selectors.state_from_log(game) == game.state
     assert client.get(f"/api/games/{game.pk}/record/").json()["end"] is True
+
+
+def test_a_task_for_a_turn_another_task_is_playing_leaves_its_step_to_that_task() -> None:
+    """While a task plays a computer seat's turn it holds the seat's claim; a task for the same seat (queued by
+    that turn's own commits, or handed out by the sweep) does nothing and leaves the step's due row open, so the
+    holder's step closes it as played, or the sweep hands it out again if the holder died."""
+    from django.core.cache import cache
+
+    me = UserFactory()
+    with mock.patch("games.computer.listen.queue_computer_step"):  # the computer's turn waits, its task unqueued
+        game = services.game_create(user=me, game="carcassonne", players=2, computers=["easy"])
+        game.refresh_from_db()
+        if game.seats.get(number=game.current_seat).user == me:
+            game = play_turn(game, random.Random(5))
+    seat, version = game.current_seat, game.version
+    row = Notice.objects.get(game=game, kind=Notice.Kind.COMPUTER, version=version)
+    claim = computer_players.claim_key(game.pk, seat)
+    assert cache.add(claim, "another task", 60)
+    try:
+        assert computer_tasks.play_computer_step(game.pk, version) == computer_players.BUSY
+        game.refresh_from_db()
+        row.refresh_from_db()
+        assert game.version == version and row.done_at is None  # nothing played, the row still open
+    finally:
+        cache.delete(claim)
+    assert computer_tasks.play_computer_step(game.pk, version) == "played"  # the claim gone: it plays
+    row.refresh_from_db()
+    assert row.outcome == "played" and cache.get(claim) is None  # and lets the claim go
