@@ -182,8 +182,8 @@ def write(change: Change) -> None:
         if seat.pk in change.seat_fields:
             batch.update(seat, sorted(change.seat_fields[seat.pk]))
     batch.update(change.game, GAME_FIELDS)
-    mover = (next((seat.number for seat in change.seats if seat.user_id == getattr(change.user, "pk", None)), None)
-             if change.kind == Move.Kind.TURN else None)
+    computer = getattr(change.user, "computer_level", "") if change.kind == Move.Kind.TURN else ""
+    mover = next((seat.number for seat in change.seats if seat.user_id == change.user.pk), None) if computer else None
     notices.schedule(change.game, change.seats, batch, turn_continues=change.turn_continues, played_by=mover)
     batch.run()
     for then in change.then:

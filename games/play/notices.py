@@ -49,8 +49,8 @@ def schedule(game: Game, seats: list[Seat], writes: Writes, *, turn_continues: b
     ``seats``: the game's seats as saved, with their users. ``writes``: the change's writes, which these join
     (games/play/writes.py: they go together). ``turn_continues``: the same turn goes on at this new version (a
     step of it, a clock stopped): its notices, sent or not, move to this version (no second email); a
-    computer's step is one version's, each step has a notice of its own. ``played_by``: the seat whose step or
-    turn this change is; if it is a computer's, its notice of the version before is closed as "played" with the
+    computer's step is one version's, each step has a notice of its own. ``played_by``: the computer seat whose step
+    this change is (None for anyone else's): its notice of the version before is closed as "played" with the
     step, whichever task made it (one task plays a whole planned turn, and the tasks queued for its later
     versions find them played).
     """
