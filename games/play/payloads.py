@@ -144,6 +144,14 @@ def to_json(payload: Any) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def english_json(payload: Any) -> str:
+    """The payload's JSON with its engines' words in English, as ``localize_text(to_json(payload))`` says them
+    to an English reader (a ``Words`` is its English text: orjson writes it as the string it is), written once
+    at commit so that no English reader's answer or push has the words said one by one again."""
+    text = orjson.dumps(payload, default=json_default, option=orjson.OPT_NON_STR_KEYS).decode()
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def socket_text(version: int, payload_text: str) -> str:
     """The socket's ``game`` message around a payload already in JSON (not decoded and encoded again)."""
     return f'{{"type":"game","version":{int(version)},"game":{payload_text}}}'
@@ -159,6 +167,7 @@ class Publication:
     to_move: Optional[int]  # the user whose turn it is, if any
     deadline: Optional[str]
     texts: dict[str, str] = field(default_factory=dict)  # str(user id) or SPECTATORS -> payload JSON
+    english: dict[str, str] = field(default_factory=dict)  # the same audiences -> the payload said in English
     computers: list[int] = field(default_factory=list)  # the seated users who are the site's computer players
 
     def text_for(self, user_id: Optional[int]) -> str:
@@ -172,9 +181,14 @@ def audience(user_id: Optional[int], seated: Iterable[int]) -> str:
     return str(user_id) if user_id is not None and user_id in seated else SPECTATORS
 
 
-def cache_key(game_id: int, version: int, who: str) -> str:
-    """The shared-cache key of one audience's view of one version (under the cache's own prefix)."""
-    return cache.make_key(f"games:view:{game_id}:{version}:{who}")  # the cache's own prefix and version
+#: The suffix of an audience's key for its view said in English (:func:`english_json`).
+ENGLISH = ":en"
+
+
+def cache_key(game_id: int, version: int, who: str, english: bool = False) -> str:
+    """The shared-cache key of one audience's view of one version (under the cache's own prefix): the
+    language-free text, or with ``english`` the text said in English."""
+    return cache.make_key(f"games:view:{game_id}:{version}:{who}{ENGLISH if english else ''}")
 
 
 class _ViewStore:
@@ -187,7 +201,7 @@ class _ViewStore:
 
     #: Views this process published lately, kept here too: a socket served by the process that committed
     #: the change needs no round trip (a version's view never changes, so a copy is never stale).
-    LOCAL_ENTRIES = 4096
+    LOCAL_ENTRIES = 8192  # two texts an audience: the language-free one and the English one
 
     def __init__(self) -> None:
         self.pid = 0
@@ -280,15 +294,17 @@ def build(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[Pro
     playing = [s.number for s in seats if s.status == Seat.Status.PLAYING]
     by_seat = audience_views(progress, [None, *playing]) if progress is not None else {}
     spectator_view = by_seat.get(None)
-    texts = {SPECTATORS: to_json(game_payload(game, seats, None, view=spectator_view, progress=progress))}
-    for seat in seats:
-        # a seat out of play sees what spectators see
-        view = by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view
-        texts[str(seat.user_id)] = to_json(game_payload(game, seats, seat.user_id, view=view, progress=progress))
+    texts, english = {}, {}
+    for who, user_id, view in [(SPECTATORS, None, spectator_view)] + [
+            # a seat out of play sees what spectators see
+            (str(seat.user_id), seat.user_id,
+             by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view) for seat in seats]:
+        payload = game_payload(game, seats, user_id, view=view, progress=progress)
+        texts[who], english[who] = to_json(payload), english_json(payload)
     mover = next((s.user_id for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING
                   and game.status == Game.Status.ACTIVE), None)
     return Publication(game_id=game.pk, version=game.version, seated=[s.user_id for s in seats],
-                       to_move=mover, deadline=iso_time(game.deadline), texts=texts,
+                       to_move=mover, deadline=iso_time(game.deadline), texts=texts, english=english,
                        computers=[s.user_id for s in seats if s.user.computer_level])
 
 
@@ -296,25 +312,31 @@ def publish(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[P
     """Build every audience's payload of the committed ``game`` and keep them in the shared cache."""
     publication = build(game, seats, progress)
     try:
-        views.put_many({cache_key(game.pk, game.version, who): text for who, text in publication.texts.items()},
-                       settings.GAME_VIEW_CACHE_SECONDS)
+        entries = {cache_key(game.pk, game.version, who): text for who, text in publication.texts.items()}
+        entries.update({cache_key(game.pk, game.version, who, english=True): text
+                        for who, text in publication.english.items()})
+        views.put_many(entries, settings.GAME_VIEW_CACHE_SECONDS)
     except Exception:  # the cache (Redis) is down: consumers rebuild views from the database instead
         logger.warning("could not cache the views of game %s version %s", game.pk, game.version, exc_info=True)
     return publication
 
 
-def published_text(game_id: int, version: int, user_id: Optional[int]) -> Optional[str]:
+def published_text(game_id: int, version: int, user_id: Optional[int], english: bool = False) -> Optional[str]:
     """The payload JSON of ``version`` for this user as this process published it at commit, or None (another
-    process published it, or none did): the answer to the user who made the change, with no work again."""
+    process published it, or none did): the answer to the user who made the change, with no work again.
+    ``english``: said in English already, else language-free (``localize_text`` says it)."""
     with views.lock:
-        mine = views.local.get(cache_key(game_id, version, str(user_id))) if user_id is not None else None
-        return mine if mine is not None else views.local.get(cache_key(game_id, version, SPECTATORS))
+        mine = (views.local.get(cache_key(game_id, version, str(user_id), english))
+                if user_id is not None else None)
+        return mine if mine is not None else views.local.get(cache_key(game_id, version, SPECTATORS, english))
 
 
-async def cached_text(game_id: int, version: int, user_id: Optional[int], seated: Iterable[int]) -> Optional[str]:
-    """The payload JSON of ``version`` for this user from the shared cache, or None (expired, cache down)."""
+async def cached_text(game_id: int, version: int, user_id: Optional[int], seated: Iterable[int],
+                      english: bool = False) -> Optional[str]:
+    """The payload JSON of ``version`` for this user from the shared cache, or None (expired, cache down);
+    ``english``: said in English already, else language-free."""
     try:
-        return await views.aget(cache_key(game_id, version, audience(user_id, seated)))
+        return await views.aget(cache_key(game_id, version, audience(user_id, seated), english))
     except Exception:
         logger.warning("could not read the cached view of game %s version %s", game_id, version, exc_info=True)
         return None

@@ -17,7 +17,7 @@ import pytest
 from django.utils import translation
 
 from games.i18n import localize, localize_text
-from games.play.payloads import to_json
+from games.play.payloads import english_json, to_json
 from games.rules import engine, games
 from games.rules.base import HIDDEN_ENTRY_WORDS, HIDDEN_STEP_WORDS
 from games.rules.play import Game
@@ -134,6 +134,8 @@ def test_localize_says_a_played_game_in_each_language_and_keeps_english(name, pl
         assert [localize(w) for w in sample] == [str(w) for w in sample]
         # the payloads' JSON keeps Words as markers; said at the exit, the English is the engine's text
         assert localize_text(to_json({"words": sample})) == to_json({"words": [str(w) for w in sample]})
+        # and the English text written at commit for English readers is that same text, byte for byte
+        assert english_json({"words": sample}) == localize_text(to_json({"words": sample}))
     for lang in LANGUAGES:
         with translation.override(lang):
             local = [localize(w) for w in sample]

@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from games.api.serializers import GameSerializer
 from games.i18n import localize_text
@@ -49,6 +50,10 @@ def assert_same_everywhere(game: Game, users, moderator) -> None:
         # the reader's language (games/i18n.py: the cached text keeps them language-free)
         user_id = user.pk if user.is_authenticated else None
         assert json.loads(localize_text(publication.text_for(user_id))) == fast, (game.status, user)
+    # each audience's English text, written at commit for English readers, is its text said in English
+    with translation.override("en"):
+        for who, text in publication.texts.items():
+            assert publication.english[who] == localize_text(text), who
 
 
 def test_open_game_for_everyone(users, moderator):
