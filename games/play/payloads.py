@@ -81,6 +81,31 @@ def audience_views(progress: Progress, seats: Iterable[Optional[int]]) -> dict[O
     return out
 
 
+class _ActionWords:
+    """The engines' words of each action, said once per process: the mover's payload lists every legal step in
+    words (``action_words``: a Carcassonne tile's hundred or more places), and the same actions come back turn
+    after turn. An engine's ``describe_action`` reads only the action (the contract: no state), so its words
+    for the same action are always the same; a ``Words`` is never changed once made, so one serves every
+    payload."""
+
+    LIMIT = 50_000  # actions remembered, all games together; past it they are forgotten and said again
+
+    def __init__(self) -> None:
+        self.said: dict[tuple[str, bytes], Any] = {}
+
+    def __call__(self, eng: Any, action: dict[str, Any]) -> Any:
+        key = (eng.name, orjson.dumps(action, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
+        words = self.said.get(key)
+        if words is None:
+            if len(self.said) >= self.LIMIT:
+                self.said.clear()
+            words = self.said[key] = eng.describe_action(action)
+        return words
+
+
+action_words = _ActionWords()
+
+
 def turn_entry(progress: Optional[Progress], seat: Optional[int], current_seat: Optional[int]) -> Optional[dict[str, Any]]:
     """For the seat to move: its steps of the turn in progress, in words, how many it can take back, and the
     steps it may take now (``action_words``: each in the engine's words, for a page that lists them)."""
@@ -92,15 +117,27 @@ def turn_entry(progress: Optional[Progress], seat: Optional[int], current_seat: 
     legal = [action.to_dict() for action in actions]
     return {"steps": [{"action": step, "words": eng.describe_action(step)} for step in mine],
             "undo": progress.undoable if progress.seat == seat else 0,
-            "actions": legal, "action_words": [eng.describe_action(action) for action in legal]}
+            "actions": legal, "action_words": [action_words(eng, action) for action in legal]}
+
+
+def game_times(game: Game) -> dict[str, Any]:
+    """The game's times as payloads write them (the same for every audience of a version)."""
+    time_left = None
+    if game.status == Game.Status.ACTIVE and game.deadline is None and game.time_left is not None:
+        time_left = int(game.time_left.total_seconds())  # the clock is stopped: the mover is on vacation
+    return {"deadline": iso_time(game.deadline), "time_left": time_left, "created_at": iso_time(game.created_at),
+            "started_at": iso_time(game.started_at), "finished_at": iso_time(game.finished_at),
+            "last_move_at": iso_time(game.last_move_at)}
 
 
 def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_view: bool = True,
-                 view: Any = None, progress: Optional[Progress] = None) -> dict[str, Any]:
+                 view: Any = None, progress: Optional[Progress] = None,
+                 shared: Optional[tuple[dict[str, Any], list[dict[str, Any]]]] = None) -> dict[str, Any]:
     """The game as ``user_id`` (None: anonymous) sees it. ``seats`` have their users loaded.
 
     ``view`` may be given when already computed for this audience; ``progress`` is the engine's side of the
-    game (read from ``game`` when needed and not given).
+    game (read from ``game`` when needed and not given); ``shared``: what every audience of this version sees
+    alike (:func:`game_times` and the seats' entries), when made once for several.
     """
     seat = playing_seat(seats, user_id)
     number = seat.number if seat else None
@@ -110,10 +147,10 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
         view = None
     elif view is None and progress is not None:
         view = audience_views(progress, [number])[number]
-    time_left = None
-    if game.status == Game.Status.ACTIVE and game.deadline is None and game.time_left is not None:
-        time_left = int(game.time_left.total_seconds())  # the clock is stopped: the mover is on vacation
-    attach_seat_ratings(game, seats)  # one query, once for every audience of a publication
+    if shared is None:
+        attach_seat_ratings(game, seats)  # one query, once for every audience of a publication
+        shared = game_times(game), [seat_entry(s) for s in seats]
+    times, seat_entries = shared
     invite_url = None
     if game.status == Game.Status.OPEN and seat is not None:
         invite_url = f"{settings.SITE_URL}/games/join/{game.invite_code}/"
@@ -121,10 +158,10 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
         "id": game.pk, "game": game.game, "status": game.status, "version": game.version,
         "players": game.players, "move_hours": game.move_hours, "private": game.private, "rated": game.rated,
         "options": game.options or {},
-        "seats": [seat_entry(s) for s in seats], "current_seat": game.current_seat,
-        "your_seat": number, "deadline": iso_time(game.deadline), "time_left": time_left,
-        "created_at": iso_time(game.created_at), "started_at": iso_time(game.started_at),
-        "finished_at": iso_time(game.finished_at), "last_move_at": iso_time(game.last_move_at),
+        "seats": seat_entries, "current_seat": game.current_seat,
+        "your_seat": number, "deadline": times["deadline"], "time_left": times["time_left"],
+        "created_at": times["created_at"], "started_at": times["started_at"],
+        "finished_at": times["finished_at"], "last_move_at": times["last_move_at"],
         "invite_url": invite_url,
         "turn": turn_entry(progress, number, game.current_seat) if with_view and game.status == Game.Status.ACTIVE
         else None,
@@ -210,6 +247,7 @@ class _ViewStore:
         self.async_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
         self.local: OrderedDict[str, str] = OrderedDict()
         self.lock = threading.Lock()
+        self.ready_lock = threading.Lock()
 
     def _remember(self, texts: dict[str, str]) -> None:
         with self.lock:
@@ -223,13 +261,18 @@ class _ViewStore:
             import redis
             from redis.driver_info import DriverInfo
 
-            self.pid = os.getpid()
-            self.sync_client = None
-            if settings.REDIS_URL:
-                driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
-                self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
-            self.async_clients = weakref.WeakKeyDictionary()
-            self.local = OrderedDict()
+            with self.ready_lock:
+                if self.pid == os.getpid():  # another thread of this process made them meanwhile
+                    return
+                self.sync_client = None
+                if settings.REDIS_URL:
+                    driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
+                    self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
+                self.async_clients = weakref.WeakKeyDictionary()
+                self.local = OrderedDict()
+                # last: a thread that sees this process's pid finds the clients made (a request's thread read
+                # the client before it was, "'NoneType' object has no attribute 'pipeline'", under bench.load)
+                self.pid = os.getpid()
 
     def _redis(self) -> Any:
         self._redis_ready_in_this_process()
@@ -294,12 +337,14 @@ def build(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[Pro
     playing = [s.number for s in seats if s.status == Seat.Status.PLAYING]
     by_seat = audience_views(progress, [None, *playing]) if progress is not None else {}
     spectator_view = by_seat.get(None)
+    attach_seat_ratings(game, seats)  # one query (none after a change: read with its seats), for every audience
+    shared = game_times(game), [seat_entry(s) for s in seats]
     texts, english = {}, {}
     for who, user_id, view in [(SPECTATORS, None, spectator_view)] + [
             # a seat out of play sees what spectators see
             (str(seat.user_id), seat.user_id,
              by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view) for seat in seats]:
-        payload = game_payload(game, seats, user_id, view=view, progress=progress)
+        payload = game_payload(game, seats, user_id, view=view, progress=progress, shared=shared)
         texts[who], english[who] = to_json(payload), english_json(payload)
     mover = next((s.user_id for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING
                   and game.status == Game.Status.ACTIVE), None)
