@@ -160,3 +160,19 @@ def test_words_are_english_text_and_survive_pickling() -> None:
         assert localize(copy) == "A posé un temple (valeur 4) en C3"
 
 
+
+
+def test_a_words_json_form_is_made_once_and_is_the_same_after_pickling() -> None:
+    """``Words.to_json`` is made once per Words and shared (a payload encodes the same words for each audience):
+    the same object each time, equal to a pickled copy's, which makes its own."""
+    import pickle
+
+    words = Words.plural("{n} treasure on {at}", "{n} treasures on {at}", 3, at=Words("the {side} side",
+                                                                                      side="north")).capitalized()
+    form = words.to_json()
+    assert words.to_json() is form
+    assert form == {"__words__": "{n} treasure on {at}", "p": {"n": 3, "at": words.params["at"]},
+                    "many": "{n} treasures on {at}", "n": 3, "cap": True}
+    copy = pickle.loads(pickle.dumps(words))
+    assert copy.to_json() == form and copy.to_json() is not form
+    assert to_json({"w": words}) == to_json({"w": copy})
