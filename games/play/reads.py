@@ -34,9 +34,9 @@ def _converters(model: type[Model], db: Any) -> list[tuple[str, list[Converter],
     return out
 
 
-def _instance(model: type[Model], values: list[Any] | tuple[Any, ...]) -> Any:
-    """An instance of ``model`` from its concrete fields' values as the database gave them (in field order)."""
-    db = _db()
+def _instance(db: Any, model: type[Model], values: list[Any] | tuple[Any, ...]) -> Any:
+    """An instance of ``model`` from its concrete fields' values as the connection ``db`` gave them (in field
+    order)."""
     fields = _converters(model, db)
     converted = []
     for (_name, convs, col), value in zip(fields, values):
@@ -64,7 +64,7 @@ def locked_game(pk: int) -> Optional[Game]:
     with db.cursor() as cursor:
         cursor.execute(_locked_game_text(db.vendor, db.features.has_select_for_update), [pk])
         row = cursor.fetchone()
-    return _instance(Game, row) if row is not None else None
+    return _instance(db, Game, row) if row is not None else None
 
 
 @functools.lru_cache(maxsize=None)
@@ -102,8 +102,8 @@ def seats(game_id: int, kind: Optional[str] = None) -> tuple[list[Seat], int]:
     out = []
     last = 0
     for row in rows:
-        seat = _instance(Seat, row[:seat_fields])
-        seat.user = _instance(user, row[seat_fields:seat_fields + user_fields])
+        seat = _instance(db, Seat, row[:seat_fields])
+        seat.user = _instance(db, user, row[seat_fields:seat_fields + user_fields])
         rest = row[seat_fields + user_fields:]
         seat.away = bool(rest[0])
         last = rest[1] or 0
@@ -134,6 +134,6 @@ def token_with_user(key: str) -> Optional[Any]:
     if row is None:
         return None
     count = len(Token._meta.concrete_fields)
-    token = _instance(Token, row[:count])
-    token.user = _instance(get_user_model(), row[count:])
+    token = _instance(db, Token, row[:count])
+    token.user = _instance(db, get_user_model(), row[count:])
     return token
