@@ -26,10 +26,22 @@ class AccountBackend(ModelBackend):
 
 
 class AccountTokenAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``, refused for a computer player as for an inactive account (401)."""
+    """``Authorization: Token <key>``, refused for a computer player as for an inactive account (401).
+
+    The token and its user are read as DRF reads them (``select_related("user").get(key=key)``, with DRF's
+    answers for an unknown key and an inactive user), in SQL written once per process
+    (:func:`games.play.reads.token_with_user`): every API request of a token's client makes this query, and the
+    ORM compiled it afresh each time."""
 
     def authenticate_credentials(self, key: str) -> Any:
-        user, token = super().authenticate_credentials(key)
+        from games.play.reads import token_with_user  # games imports accounts: import when needed
+
+        token = token_with_user(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        user = token.user
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         if getattr(user, "computer_level", ""):
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         if getattr(user, "language", ""):  # the account's language above the client's Accept-Language, as on pages

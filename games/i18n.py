@@ -28,8 +28,11 @@ MARKER = "__words__"
 _MARKER_TEXT = f'"{MARKER}"'
 
 
-def _english() -> bool:
-    return (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0] == "en"
+def english(language: Optional[str] = None) -> bool:
+    """Whether ``language`` (by default the active one) is English: the engines' words are then their own text,
+    and a payload's English text, written at commit (``games.play.payloads.english_json``), is the reader's."""
+    return (language or translation.get_language() or settings.LANGUAGE_CODE).split("-")[0] == "en"
+
 
 
 def _say(template: str, many: Optional[str], count: Optional[int], params: Mapping[str, Any], literal: bool,
@@ -59,7 +62,7 @@ def _value(value: Any) -> str:
 
 def say(words: Words) -> str:
     """One ``Words`` in the active language."""
-    if _english():
+    if english():
         return str(words)
     return _say(words.template, words.plural_template, words.number, words.params, words.literal, words.capital)
 

@@ -23,7 +23,7 @@ from games.api.serializers import (
     TurnSerializer,
     UndoSerializer,
 )
-from games.i18n import localize, localize_text
+from games.i18n import english, localize, localize_text
 from games.models import Game
 from games.play import payloads, selectors, services
 from games.play.errors import BadTurn, Conflict, GameError, GameNotFound, NotAllowed, Unavailable
@@ -60,9 +60,11 @@ class GameApiView(APIView):
         """The game as the user now sees it: the payload published at the change's commit, or read again if
         there is none."""
         user_id = request.user.pk if request.user.is_authenticated else None
-        text = payloads.published_text(game.pk, game.version, user_id)
+        said = english()  # an English reader's text was said at commit already
+        text = payloads.published_text(game.pk, game.version, user_id, english=said)
         if text is not None:
-            return HttpResponse(localize_text(text).encode(), status=code, content_type="application/json")
+            return HttpResponse((text if said else localize_text(text)).encode(), status=code,
+                                content_type="application/json")
         game = selectors.game_get(game_id=game.pk, user=request.user)
         return Response(GameSerializer(game, context={"request": request}).data, status=code)
 

@@ -41,7 +41,7 @@ from django.utils import translation
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.chat.live import ChatSocket
-from games.i18n import localize_text, scope_language
+from games.i18n import english, localize_text, scope_language
 from games.live.broadcast import OPEN_GAMES_GROUP, account_group, game_group, user_group
 from games.models import Game, Seat
 from games.play import payloads
@@ -357,15 +357,18 @@ class GameConsumer(ChatSocket, RematchSocket, _JsonConsumer):
             return  # this version (or a newer one) has gone out already
         self.recheck_account_when_due()
         seated = event.get("seated")
-        text = await payloads.cached_text(self.game_id, version, self.user_id, seated) if seated is not None else None
+        said = english(self.language)  # an English reader's text was said at commit already
+        text = (await payloads.cached_text(self.game_id, version, self.user_id, seated, english=said)
+                if seated is not None else None)
         if text is None:
             await self.sync()
             return
         if version <= self.sent_version:
             return  # a newer version went out while the cache was read
         self.sent_version = version
-        with translation.override(self.language):
-            text = localize_text(text)
+        if not said:
+            with translation.override(self.language):
+                text = localize_text(text)
         await self.send(text_data=payloads.socket_text(version, text))
 
 

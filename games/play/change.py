@@ -24,11 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
-from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Seat
-from games.play import notices, payloads
+from games.play import notices, payloads, reads
 from games.play.errors import Conflict, GameNotFound, Unavailable
 from games.play.signals import game_updated
 from games.play.turns import Progress
@@ -112,17 +111,10 @@ def seats_of(game_id: int) -> list[Seat]:
     return _seats(game_id)[0]
 
 
-def _seats(game_id: int) -> tuple[list[Seat], int]:
-    """The game's seats (as :func:`seats_of`) and the number of its last move, in one query."""
-    from accounts.models import Vacation  # accounts imports games (admin actions): import when needed
-
-    on_vacation = Vacation.objects.filter(user_id=OuterRef("user_id"), ended_at__isnull=True)
-    last_move = Move.objects.filter(game_id=OuterRef("game_id")).order_by("-seq").values("seq")[:1]
-    seats = list(Seat.objects.filter(game_id=game_id).select_related("user")
-                 .annotate(on_vacation=Exists(on_vacation), last_seq=Subquery(last_move)).order_by("number"))
-    for seat in seats:
-        seat.away = seat.on_vacation
-    return list(seats), (seats[0].last_seq or 0) if seats else 0
+def _seats(game_id: int, kind: Optional[str] = None) -> tuple[list[Seat], int]:
+    """The game's seats (as :func:`seats_of`) and the number of its last move, in one query (with ``kind``, the
+    game's registry name: each user's rating at it too, for the payloads; :func:`games.play.reads.seats`)."""
+    return reads.seats(game_id, kind)
 
 
 def lock(game_id: Any, kind: str, user: Any = None) -> Change:
@@ -130,10 +122,10 @@ def lock(game_id: Any, kind: str, user: Any = None) -> Change:
     (read after the lock: under PostgreSQL's READ COMMITTED each statement sees what was committed when it
     began, so the log is read once the change that held the lock has committed)."""
     pk = game_pk(game_id)
-    game = Game.objects.select_for_update().filter(pk=pk).first()
+    game = reads.locked_game(pk)  # Game.objects.select_for_update().filter(pk=pk).first()
     if game is None:
         raise GameNotFound(_("there is no such game"))
-    seats, last = _seats(pk)  # a statement of its own, after the lock: it sees the log as committed now
+    seats, last = _seats(pk, game.game)  # a statement of its own, after the lock: it sees the log as committed now
     return Change(game=game, seats=seats, kind=kind, user=user, last_seq=last, locked_version=game.version)
 
 

@@ -81,6 +81,31 @@ def audience_views(progress: Progress, seats: Iterable[Optional[int]]) -> dict[O
     return out
 
 
+class _ActionWords:
+    """The engines' words of each action, said once per process: the mover's payload lists every legal step in
+    words (``action_words``: a Carcassonne tile's hundred or more places), and the same actions come back turn
+    after turn. An engine's ``describe_action`` reads only the action (the contract: no state), so its words
+    for the same action are always the same; a ``Words`` is never changed once made, so one serves every
+    payload."""
+
+    LIMIT = 50_000  # actions remembered, all games together; past it they are forgotten and said again
+
+    def __init__(self) -> None:
+        self.said: dict[tuple[str, bytes], Any] = {}
+
+    def __call__(self, eng: Any, action: dict[str, Any]) -> Any:
+        key = (eng.name, orjson.dumps(action, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
+        words = self.said.get(key)
+        if words is None:
+            if len(self.said) >= self.LIMIT:
+                self.said.clear()
+            words = self.said[key] = eng.describe_action(action)
+        return words
+
+
+action_words = _ActionWords()
+
+
 def turn_entry(progress: Optional[Progress], seat: Optional[int], current_seat: Optional[int]) -> Optional[dict[str, Any]]:
     """For the seat to move: its steps of the turn in progress, in words, how many it can take back, and the
     steps it may take now (``action_words``: each in the engine's words, for a page that lists them)."""
@@ -92,15 +117,27 @@ def turn_entry(progress: Optional[Progress], seat: Optional[int], current_seat: 
     legal = [action.to_dict() for action in actions]
     return {"steps": [{"action": step, "words": eng.describe_action(step)} for step in mine],
             "undo": progress.undoable if progress.seat == seat else 0,
-            "actions": legal, "action_words": [eng.describe_action(action) for action in legal]}
+            "actions": legal, "action_words": [action_words(eng, action) for action in legal]}
+
+
+def game_times(game: Game) -> dict[str, Any]:
+    """The game's times as payloads write them (the same for every audience of a version)."""
+    time_left = None
+    if game.status == Game.Status.ACTIVE and game.deadline is None and game.time_left is not None:
+        time_left = int(game.time_left.total_seconds())  # the clock is stopped: the mover is on vacation
+    return {"deadline": iso_time(game.deadline), "time_left": time_left, "created_at": iso_time(game.created_at),
+            "started_at": iso_time(game.started_at), "finished_at": iso_time(game.finished_at),
+            "last_move_at": iso_time(game.last_move_at)}
 
 
 def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_view: bool = True,
-                 view: Any = None, progress: Optional[Progress] = None) -> dict[str, Any]:
+                 view: Any = None, progress: Optional[Progress] = None,
+                 shared: Optional[tuple[dict[str, Any], list[dict[str, Any]]]] = None) -> dict[str, Any]:
     """The game as ``user_id`` (None: anonymous) sees it. ``seats`` have their users loaded.
 
     ``view`` may be given when already computed for this audience; ``progress`` is the engine's side of the
-    game (read from ``game`` when needed and not given).
+    game (read from ``game`` when needed and not given); ``shared``: what every audience of this version sees
+    alike (:func:`game_times` and the seats' entries), when made once for several.
     """
     seat = playing_seat(seats, user_id)
     number = seat.number if seat else None
@@ -110,10 +147,10 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
         view = None
     elif view is None and progress is not None:
         view = audience_views(progress, [number])[number]
-    time_left = None
-    if game.status == Game.Status.ACTIVE and game.deadline is None and game.time_left is not None:
-        time_left = int(game.time_left.total_seconds())  # the clock is stopped: the mover is on vacation
-    attach_seat_ratings(game, seats)  # one query, once for every audience of a publication
+    if shared is None:
+        attach_seat_ratings(game, seats)  # one query, once for every audience of a publication
+        shared = game_times(game), [seat_entry(s) for s in seats]
+    times, seat_entries = shared
     invite_url = None
     if game.status == Game.Status.OPEN and seat is not None:
         invite_url = f"{settings.SITE_URL}/games/join/{game.invite_code}/"
@@ -121,10 +158,10 @@ def game_payload(game: Game, seats: list[Seat], user_id: Optional[int], *, with_
         "id": game.pk, "game": game.game, "status": game.status, "version": game.version,
         "players": game.players, "move_hours": game.move_hours, "private": game.private, "rated": game.rated,
         "options": game.options or {},
-        "seats": [seat_entry(s) for s in seats], "current_seat": game.current_seat,
-        "your_seat": number, "deadline": iso_time(game.deadline), "time_left": time_left,
-        "created_at": iso_time(game.created_at), "started_at": iso_time(game.started_at),
-        "finished_at": iso_time(game.finished_at), "last_move_at": iso_time(game.last_move_at),
+        "seats": seat_entries, "current_seat": game.current_seat,
+        "your_seat": number, "deadline": times["deadline"], "time_left": times["time_left"],
+        "created_at": times["created_at"], "started_at": times["started_at"],
+        "finished_at": times["finished_at"], "last_move_at": times["last_move_at"],
         "invite_url": invite_url,
         "turn": turn_entry(progress, number, game.current_seat) if with_view and game.status == Game.Status.ACTIVE
         else None,
@@ -144,6 +181,14 @@ def to_json(payload: Any) -> str:
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def english_json(payload: Any) -> str:
+    """The payload's JSON with its engines' words in English, as ``localize_text(to_json(payload))`` says them
+    to an English reader (a ``Words`` is its English text: orjson writes it as the string it is), written once
+    at commit so that no English reader's answer or push has the words said one by one again."""
+    text = orjson.dumps(payload, default=json_default, option=orjson.OPT_NON_STR_KEYS).decode()
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def socket_text(version: int, payload_text: str) -> str:
     """The socket's ``game`` message around a payload already in JSON (not decoded and encoded again)."""
     return f'{{"type":"game","version":{int(version)},"game":{payload_text}}}'
@@ -159,6 +204,7 @@ class Publication:
     to_move: Optional[int]  # the user whose turn it is, if any
     deadline: Optional[str]
     texts: dict[str, str] = field(default_factory=dict)  # str(user id) or SPECTATORS -> payload JSON
+    english: dict[str, str] = field(default_factory=dict)  # the same audiences -> the payload said in English
     computers: list[int] = field(default_factory=list)  # the seated users who are the site's computer players
 
     def text_for(self, user_id: Optional[int]) -> str:
@@ -172,9 +218,14 @@ def audience(user_id: Optional[int], seated: Iterable[int]) -> str:
     return str(user_id) if user_id is not None and user_id in seated else SPECTATORS
 
 
-def cache_key(game_id: int, version: int, who: str) -> str:
-    """The shared-cache key of one audience's view of one version (under the cache's own prefix)."""
-    return cache.make_key(f"games:view:{game_id}:{version}:{who}")  # the cache's own prefix and version
+#: The suffix of an audience's key for its view said in English (:func:`english_json`).
+ENGLISH = ":en"
+
+
+def cache_key(game_id: int, version: int, who: str, english: bool = False) -> str:
+    """The shared-cache key of one audience's view of one version (under the cache's own prefix): the
+    language-free text, or with ``english`` the text said in English."""
+    return cache.make_key(f"games:view:{game_id}:{version}:{who}{ENGLISH if english else ''}")
 
 
 class _ViewStore:
@@ -187,7 +238,7 @@ class _ViewStore:
 
     #: Views this process published lately, kept here too: a socket served by the process that committed
     #: the change needs no round trip (a version's view never changes, so a copy is never stale).
-    LOCAL_ENTRIES = 4096
+    LOCAL_ENTRIES = 8192  # two texts an audience: the language-free one and the English one
 
     def __init__(self) -> None:
         self.pid = 0
@@ -196,6 +247,7 @@ class _ViewStore:
         self.async_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
         self.local: OrderedDict[str, str] = OrderedDict()
         self.lock = threading.Lock()
+        self.ready_lock = threading.Lock()
 
     def _remember(self, texts: dict[str, str]) -> None:
         with self.lock:
@@ -209,13 +261,18 @@ class _ViewStore:
             import redis
             from redis.driver_info import DriverInfo
 
-            self.pid = os.getpid()
-            self.sync_client = None
-            if settings.REDIS_URL:
-                driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
-                self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
-            self.async_clients = weakref.WeakKeyDictionary()
-            self.local = OrderedDict()
+            with self.ready_lock:
+                if self.pid == os.getpid():  # another thread of this process made them meanwhile
+                    return
+                self.sync_client = None
+                if settings.REDIS_URL:
+                    driver = DriverInfo(name="redis-py", lib_version=redis.__version__)
+                    self.sync_client = redis.Redis.from_url(settings.REDIS_URL, driver_info=driver)
+                self.async_clients = weakref.WeakKeyDictionary()
+                self.local = OrderedDict()
+                # last: a thread that sees this process's pid finds the clients made (a request's thread read
+                # the client before it was, "'NoneType' object has no attribute 'pipeline'", under bench.load)
+                self.pid = os.getpid()
 
     def _redis(self) -> Any:
         self._redis_ready_in_this_process()
@@ -280,15 +337,19 @@ def build(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[Pro
     playing = [s.number for s in seats if s.status == Seat.Status.PLAYING]
     by_seat = audience_views(progress, [None, *playing]) if progress is not None else {}
     spectator_view = by_seat.get(None)
-    texts = {SPECTATORS: to_json(game_payload(game, seats, None, view=spectator_view, progress=progress))}
-    for seat in seats:
-        # a seat out of play sees what spectators see
-        view = by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view
-        texts[str(seat.user_id)] = to_json(game_payload(game, seats, seat.user_id, view=view, progress=progress))
+    attach_seat_ratings(game, seats)  # one query (none after a change: read with its seats), for every audience
+    shared = game_times(game), [seat_entry(s) for s in seats]
+    texts, english = {}, {}
+    for who, user_id, view in [(SPECTATORS, None, spectator_view)] + [
+            # a seat out of play sees what spectators see
+            (str(seat.user_id), seat.user_id,
+             by_seat.get(seat.number) if seat.status == Seat.Status.PLAYING else spectator_view) for seat in seats]:
+        payload = game_payload(game, seats, user_id, view=view, progress=progress, shared=shared)
+        texts[who], english[who] = to_json(payload), english_json(payload)
     mover = next((s.user_id for s in seats if s.number == game.current_seat and s.status == Seat.Status.PLAYING
                   and game.status == Game.Status.ACTIVE), None)
     return Publication(game_id=game.pk, version=game.version, seated=[s.user_id for s in seats],
-                       to_move=mover, deadline=iso_time(game.deadline), texts=texts,
+                       to_move=mover, deadline=iso_time(game.deadline), texts=texts, english=english,
                        computers=[s.user_id for s in seats if s.user.computer_level])
 
 
@@ -296,25 +357,31 @@ def publish(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[P
     """Build every audience's payload of the committed ``game`` and keep them in the shared cache."""
     publication = build(game, seats, progress)
     try:
-        views.put_many({cache_key(game.pk, game.version, who): text for who, text in publication.texts.items()},
-                       settings.GAME_VIEW_CACHE_SECONDS)
+        entries = {cache_key(game.pk, game.version, who): text for who, text in publication.texts.items()}
+        entries.update({cache_key(game.pk, game.version, who, english=True): text
+                        for who, text in publication.english.items()})
+        views.put_many(entries, settings.GAME_VIEW_CACHE_SECONDS)
     except Exception:  # the cache (Redis) is down: consumers rebuild views from the database instead
         logger.warning("could not cache the views of game %s version %s", game.pk, game.version, exc_info=True)
     return publication
 
 
-def published_text(game_id: int, version: int, user_id: Optional[int]) -> Optional[str]:
+def published_text(game_id: int, version: int, user_id: Optional[int], english: bool = False) -> Optional[str]:
     """The payload JSON of ``version`` for this user as this process published it at commit, or None (another
-    process published it, or none did): the answer to the user who made the change, with no work again."""
+    process published it, or none did): the answer to the user who made the change, with no work again.
+    ``english``: said in English already, else language-free (``localize_text`` says it)."""
     with views.lock:
-        mine = views.local.get(cache_key(game_id, version, str(user_id))) if user_id is not None else None
-        return mine if mine is not None else views.local.get(cache_key(game_id, version, SPECTATORS))
+        mine = (views.local.get(cache_key(game_id, version, str(user_id), english))
+                if user_id is not None else None)
+        return mine if mine is not None else views.local.get(cache_key(game_id, version, SPECTATORS, english))
 
 
-async def cached_text(game_id: int, version: int, user_id: Optional[int], seated: Iterable[int]) -> Optional[str]:
-    """The payload JSON of ``version`` for this user from the shared cache, or None (expired, cache down)."""
+async def cached_text(game_id: int, version: int, user_id: Optional[int], seated: Iterable[int],
+                      english: bool = False) -> Optional[str]:
+    """The payload JSON of ``version`` for this user from the shared cache, or None (expired, cache down);
+    ``english``: said in English already, else language-free."""
     try:
-        return await views.aget(cache_key(game_id, version, audience(user_id, seated)))
+        return await views.aget(cache_key(game_id, version, audience(user_id, seated), english))
     except Exception:
         logger.warning("could not read the cached view of game %s version %s", game_id, version, exc_info=True)
         return None

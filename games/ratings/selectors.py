@@ -33,8 +33,13 @@ def attach_lobby_ratings(games: Iterable[Game]) -> None:
 def _attach(tables: list[tuple[Game, list[Seat]]]) -> None:
     done = [g.pk for g, _ in tables if g.status == Game.Status.FINISHED and g.rated]
     changes = {(c.game_id, c.user_id): c for c in RatingChange.objects.filter(game_id__in=done)} if done else {}
-    wanted = {(s.user_id, g.game) for g, seats in tables for s in seats if (g.pk, s.user_id) not in changes}
     found: dict[tuple[int, str], tuple[float, float, int]] = {}
+    for g, seats in tables:  # read with the seats already (games.play.reads.seats: a change's seats)
+        for s in seats:
+            if hasattr(s, "rating_row") and s.rating_row is not None:
+                found[(s.user_id, g.game)] = s.rating_row
+    wanted = {(s.user_id, g.game) for g, seats in tables for s in seats
+              if (g.pk, s.user_id) not in changes and not hasattr(s, "rating_row")}
     if wanted:  # plain tuples: this runs for every published version of every game
         rows = (Rating.objects.filter(user_id__in={uid for uid, _ in wanted}, game__in={kind for _, kind in wanted})
                 .values_list("user_id", "game", "mu", "sigma", "games"))

@@ -23,6 +23,7 @@ class Words(str):
     params: Mapping[str, object]
     literal: bool
     capital: bool
+    _json_form: dict[str, Any]
 
     def __new__(cls, template: str, /, **params: object) -> "Words":
         return cls._make(template, None, None, params, False, False)
@@ -62,14 +63,19 @@ class Words(str):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON form that keeps the template and parameters (parameters that are Words stay Words: the
-        encoder turns them the same way)."""
-        out: dict[str, Any] = {"__words__": self.template, "p": dict(self.params)}
-        if self.plural_template is not None:
-            out["many"], out["n"] = self.plural_template, self.number
-        if self.literal:
-            out["literal"] = True
-        if self.capital:
-            out["cap"] = True
+        encoder turns them the same way). Made once per Words (it never changes) and shared: read it, never
+        change it (the site's payloads encode the same words for each audience, and a turn's listed actions
+        turn after turn)."""
+        out: Optional[dict[str, Any]] = self.__dict__.get("_json_form")
+        if out is None:
+            out = {"__words__": self.template, "p": dict(self.params)}
+            if self.plural_template is not None:
+                out["many"], out["n"] = self.plural_template, self.number
+            if self.literal:
+                out["literal"] = True
+            if self.capital:
+                out["cap"] = True
+            self._json_form = out
         return out
 
 

@@ -17,7 +17,7 @@ import pytest
 from django.utils import translation
 
 from games.i18n import localize, localize_text
-from games.play.payloads import to_json
+from games.play.payloads import english_json, to_json
 from games.rules import engine, games
 from games.rules.base import HIDDEN_ENTRY_WORDS, HIDDEN_STEP_WORDS
 from games.rules.play import Game
@@ -134,6 +134,8 @@ def test_localize_says_a_played_game_in_each_language_and_keeps_english(name, pl
         assert [localize(w) for w in sample] == [str(w) for w in sample]
         # the payloads' JSON keeps Words as markers; said at the exit, the English is the engine's text
         assert localize_text(to_json({"words": sample})) == to_json({"words": [str(w) for w in sample]})
+        # and the English text written at commit for English readers is that same text, byte for byte
+        assert english_json({"words": sample}) == localize_text(to_json({"words": sample}))
     for lang in LANGUAGES:
         with translation.override(lang):
             local = [localize(w) for w in sample]
@@ -158,3 +160,19 @@ def test_words_are_english_text_and_survive_pickling() -> None:
         assert localize(copy) == "A posé un temple (valeur 4) en C3"
 
 
+
+
+def test_a_words_json_form_is_made_once_and_is_the_same_after_pickling() -> None:
+    """``Words.to_json`` is made once per Words and shared (a payload encodes the same words for each audience):
+    the same object each time, equal to a pickled copy's, which makes its own."""
+    import pickle
+
+    words = Words.plural("{n} treasure on {at}", "{n} treasures on {at}", 3, at=Words("the {side} side",
+                                                                                      side="north")).capitalized()
+    form = words.to_json()
+    assert words.to_json() is form
+    assert form == {"__words__": "{n} treasure on {at}", "p": {"n": 3, "at": words.params["at"]},
+                    "many": "{n} treasures on {at}", "n": 3, "cap": True}
+    copy = pickle.loads(pickle.dumps(words))
+    assert copy.to_json() == form and copy.to_json() is not form
+    assert to_json({"w": words}) == to_json({"w": copy})

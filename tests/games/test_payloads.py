@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
+from django.utils import translation
 
 from games.api.serializers import GameSerializer
 from games.i18n import localize_text
@@ -49,6 +50,10 @@ def assert_same_everywhere(game: Game, users, moderator) -> None:
         # the reader's language (games/i18n.py: the cached text keeps them language-free)
         user_id = user.pk if user.is_authenticated else None
         assert json.loads(localize_text(publication.text_for(user_id))) == fast, (game.status, user)
+    # each audience's English text, written at commit for English readers, is its text said in English
+    with translation.override("en"):
+        for who, text in publication.texts.items():
+            assert publication.english[who] == localize_text(text), who
 
 
 def test_open_game_for_everyone(users, moderator):
@@ -132,3 +137,58 @@ def test_a_push_to_hundreds_of_sockets_reads_every_view(settings):
 
     assert asyncio.run(every_socket_reads()) == list(texts.values())
     assert asyncio.run(every_socket_reads()) == list(texts.values())  # a new loop gets clients of its own
+
+
+@pytest.mark.parametrize("name", ["carcassonne", "tikal", "iwari", "ark"])
+def test_the_mover_s_action_words_are_the_engine_s_said_once(started, name):
+    """``turn.action_words`` are each listed action in the engine's words, said once per process and then
+    remembered (the same words object for the same action); past its limit the memory starts again."""
+    game = play(started(name, players=2), random.Random(11), turns=3)
+    progress = payloads.progress_of(game)
+    entry = payloads.turn_entry(progress, game.current_seat, game.current_seat)
+    eng = progress.eng
+    assert entry["actions"] and entry["action_words"] == [eng.describe_action(a) for a in entry["actions"]]
+    again = payloads.turn_entry(progress, game.current_seat, game.current_seat)
+    assert all(a is b for a, b in zip(again["action_words"], entry["action_words"]))
+    memory = payloads.action_words
+    limit, memory.LIMIT = memory.LIMIT, len(memory.said)
+    try:
+        memory.said[("no such game", b"{}")] = "x"  # full: the next new action starts the memory again
+        memory(eng, {"type": "not one the game lists"} if name != "carcassonne" else {"type": "discard"})
+        assert len(memory.said) == 1
+    finally:
+        memory.LIMIT = limit
+
+
+@pytest.mark.skipif(not django_settings.REDIS_URL, reason="the views go to Redis only with REDIS_URL")
+def test_threads_of_a_new_process_all_find_the_view_store_ready(monkeypatch):
+    """The first requests of a forked worker come in on several threads at once: none may find the store's
+    Redis client half made (one read a client of None, "'NoneType' object has no attribute 'pipeline'", and the
+    views of that version went uncached)."""
+    import threading
+    import time
+
+    import redis
+
+    real_from_url = redis.Redis.from_url
+
+    def slow_from_url(*args, **kwargs):
+        time.sleep(0.2)  # the other threads arrive while the client is being made
+        return real_from_url(*args, **kwargs)
+    monkeypatch.setattr(redis.Redis, "from_url", slow_from_url)
+    store = payloads._ViewStore()
+    errors: list[BaseException] = []
+
+    def each(i: int) -> None:
+        try:
+            store.put_many({f"race:{os.getpid()}:{i}": "v"}, 5)
+        except BaseException as err:  # noqa: BLE001 (any failure is the test's)
+            errors.append(err)
+    threads = [threading.Thread(target=each, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.01)
+    for thread in threads:
+        thread.join(10)
+    assert errors == [] and store.pid == os.getpid()
+    assert [store.get(f"race:{os.getpid()}:{i}") for i in range(8)] == ["v"] * 8

@@ -444,3 +444,41 @@ def test_a_seat_leaving_out_of_turn_keeps_the_movers_clock(started, users):
     game.refresh_from_db()
     assert game.current_seat == to_move
     assert game.deadline == deadline  # not five hours more for the player to move
+
+
+def test_a_change_reads_its_game_seats_and_token_as_the_orm_does(started, users):
+    """games/play/reads.py: the locked game, the seats (users, vacations, the log's last number, ratings) and the
+    token's user, read in SQL written once, are the instances the ORM's queries give, field by field."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import Vacation
+    from games.play import reads
+    from games.ratings.models import Rating
+
+    game = play(started("tikal", players=3), random.Random(2), turns=2)
+    seats = list(game.seats.select_related("user").order_by("number"))
+    Rating.objects.create(user=seats[1].user, game="tikal", mu=31.5, sigma=6.25, games=4)
+    Rating.objects.create(user=seats[1].user, game="iwari", mu=20.0, sigma=5.0, games=1)
+    now = timezone.now()
+    Vacation.objects.create(user=seats[2].user, started_at=now, ends_at=now + timedelta(days=2))
+    with transaction.atomic():
+        locked = reads.locked_game(game.pk)
+        read, last = reads.seats(game.pk, "tikal")
+    fresh = Game.objects.get(pk=game.pk)
+    assert [(f.attname, getattr(locked, f.attname)) for f in Game._meta.concrete_fields] == [
+        (f.attname, getattr(fresh, f.attname)) for f in Game._meta.concrete_fields]
+    assert not locked._state.adding and reads.locked_game(10**9) is None
+    assert last == game.moves.order_by("-seq").first().seq
+    user_fields = get_user_model()._meta.concrete_fields
+    for mine, orm in zip(read, seats, strict=True):
+        assert [getattr(mine, f.attname) for f in Seat._meta.concrete_fields] == [
+            getattr(orm, f.attname) for f in Seat._meta.concrete_fields]
+        assert [getattr(mine.user, f.attname) for f in user_fields] == [getattr(orm.user, f.attname) for f in user_fields]
+    assert [s.away for s in read] == [False, False, True]
+    assert [s.rating_row for s in read] == [None, (31.5, 6.25, 4), None]
+    token = Token.objects.create(user=seats[0].user)
+    found = reads.token_with_user(token.key)
+    assert found.key == token.key and found.user == seats[0].user and found.created == token.created
+    assert reads.token_with_user("no such key") is None

@@ -1,6 +1,7 @@
 """A tile game's moves, entries, events and positions in words (the move log, the emails)."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..words import Words, text
@@ -85,10 +86,12 @@ def describe_tile(engine: "TileEngine[Any]", tile: str) -> Words:
     return Words.join(parts, "; ") if parts else Words("fields only")
 
 
+@functools.lru_cache(maxsize=4096)
 def spot_words(at: str, kind: str = "") -> Words:
     """A piece's place on the tile just laid, the one naming of the log and of the page's choices: "the city on
     its north side", "the road on its west side" (``kind`` known), "its north side", "its north-north-west
-    field"."""
+    field". Made once for each place and kind (every legal placement of a view names its follower places; a
+    ``Words`` never changes, so one serves all)."""
     if at in SIDES:
         side = SIDE_WORDS[at]
         if kind == "city":
