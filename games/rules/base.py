@@ -251,6 +251,12 @@ class Engine(ABC, Generic[S, A]):
         others = [s for n, s in enumerate(scores) if n != seat]
         return float(scores[seat] - (max(others) if others else 0))
 
+    def search_evaluate(self, state: S, seat: int) -> float:
+        """How well ``seat`` stands for the hard computer player's search, where it values a candidate line's end
+        and a playout's: ``evaluate`` (the default, and every game's but the Ark's), or more where a game knows
+        what the seat to move can take at once (the Ark's move, docs/bots.md). The other levels use ``evaluate``."""
+        return self.evaluate(state, seat)
+
     def ranking(self, state: S) -> list[tuple[int, ...]]:
         """Per seat, the key players are ranked by (higher is better): the score, then the tie-breaks."""
         return [(score,) for score in self.scores(state)]

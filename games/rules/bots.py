@@ -289,7 +289,7 @@ def _line_value(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -
                 state = eng.apply(state, action)
         except IllegalActionError:
             continue
-        values.append(eng.evaluate(_chance(eng, state), seat))
+        values.append(eng.search_evaluate(_chance(eng, state), seat))
     return sum(values) / len(values) if values else float("-inf")
 
 
@@ -332,8 +332,9 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
         for action in line:
             state = _chance(eng, eng.apply(state, action))
     except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
-        return eng.evaluate(state, seat)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
+        return eng.search_evaluate(state, seat)
+    return eng.search_evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))),
+                               seat)
 
 
 def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Settings, entries: int) -> Any:
