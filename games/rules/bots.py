@@ -349,7 +349,7 @@ def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Setting
             state = eng.apply(state, eng.sample_chance(state))
             continue
         sample = eng.playout_actions(state, rng, settings.width)
-        state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
+        state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.search_evaluate(_chance(eng, s), player))
     return state
 
 

@@ -148,8 +148,8 @@ class ArkEngine(TileEngine[ArkState]):
         seat's pieces gives it those points on its turn, which ``evaluate`` (the same wherever the Ark stands)
         does not see. The hard level's only: medium and easy value positions with ``evaluate``."""
         value = self.evaluate(state, seat)
-        if state.ark is None or state.phase == OVER or state.phase == ARK:
-            return value
+        if state.ark is None or state.phase in (ACTION, ARK, OVER):  # counted where a turn begins (the draw or
+            return value  # the tile in hand): after the tile, the mover's own reach is the same whatever it laid
         gain, _ = self.ark_reach(state, state.seat)
         if gain > 0:
             value += ARK_REACH_SHARE * gain * (1 if state.seat == seat else -1)
