@@ -114,6 +114,9 @@ class Engine(ABC, Generic[S, A]):
     #: The share of ``hard_playouts`` a search gets when the seat's turn is already under way
     #: (``turn_under_way``: planned again after a draw, with little left to decide; docs/bots.md).
     hard_replan_share: ClassVar[float] = 1.0
+    #: True if the hard computer player also tries each of its candidate lines with the line's last step chosen
+    #: by ``search_evaluate`` (where a game's ``search_evaluate`` knows more than ``evaluate``: the Ark's).
+    hard_rechoose_last: ClassVar[bool] = False
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod

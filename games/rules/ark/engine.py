@@ -44,6 +44,7 @@ class ArkEngine(TileEngine[ArkState]):
     entry_extra_keys = ("ark_at",)
     own_phases = (ARK,)
     hard_playouts = 160  # two rounds played on; one round and 320 was no stronger in 12 games (docs/bots.md)
+    hard_rechoose_last = True  # the candidates' last step also chosen by search_evaluate (the Ark left behind)
 
     def __init__(self) -> None:
         super().__init__()
