@@ -243,3 +243,23 @@ def test_the_hard_search_values_other_games_as_every_level_does(name: str) -> No
     for state, _ in found:
         for seat in range(2):
             assert eng.search_evaluate(state, seat) == eng.evaluate(state, seat)
+
+
+def test_the_ark_candidates_are_tried_with_the_last_step_best_for_the_search() -> None:
+    from games.rules.bots import _chance, _rechosen
+    from games.rules.tiles.actions import Pass
+    eng = engine("ark")
+    assert eng.hard_rechoose_last and not any(engine(name).hard_rechoose_last for name in GAMES if name != "ark")
+    differ = 0
+    for state in _ark_moves():
+        seat = state.seat
+        line = _rechosen(eng, [state], seat, [Pass()], eng.search_actions)
+        assert line is not None and len(line) == 1
+
+        def worth(action: object, value=eng.search_evaluate) -> float:
+            return value(_chance(eng, eng.apply(state, action)), seat)
+        assert worth(line[0]) == max(map(worth, eng.search_actions(state)))
+        greedy = max(eng.search_actions(state), key=lambda a: worth(a, eng.evaluate))
+        differ += line[0] != greedy
+    assert differ  # in some of these positions the search's best step is not the greedy one (the Ark left
+    # where the other seat gains less)
