@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 import pytest
 
@@ -214,7 +215,7 @@ def test_the_ark_playouts_choose_among_every_action_after_the_tile_as_the_greedy
             continue
         assert [a for a in tried if not isinstance(a, MoveArk)] == others
 
-        def value(action: object) -> float:
+        def value(action: object, state: object = state, seat: int = seat) -> float:
             return eng.evaluate(eng.apply(state, action), seat)
         assert max(map(value, tried)) == max(map(value, legal))
 
@@ -256,7 +257,8 @@ def test_the_ark_candidates_are_tried_with_the_last_step_best_for_the_search() -
         line = _rechosen(eng, [state], seat, [Pass()], eng.search_actions)
         assert line is not None and len(line) == 1
 
-        def worth(action: object, value=eng.search_evaluate) -> float:
+        def worth(action: object, value: Callable[[Any, int], float] = eng.search_evaluate, state: object = state,
+                  seat: int = seat) -> float:
             return value(_chance(eng, eng.apply(state, action)), seat)
         assert worth(line[0]) == max(map(worth, eng.search_actions(state)))
         greedy = max(eng.search_actions(state), key=lambda a: worth(a, eng.evaluate))
