@@ -114,6 +114,9 @@ class Engine(ABC, Generic[S, A]):
     #: The share of ``hard_playouts`` a search gets when the seat's turn is already under way
     #: (``turn_under_way``: planned again after a draw, with little left to decide; docs/bots.md).
     hard_replan_share: ClassVar[float] = 1.0
+    #: True if the hard computer player also tries each of its candidate lines with the line's last step chosen
+    #: by ``search_evaluate`` (where a game's ``search_evaluate`` knows more than ``evaluate``: the Ark's).
+    hard_rechoose_last: ClassVar[bool] = False
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod
@@ -250,6 +253,12 @@ class Engine(ABC, Generic[S, A]):
         scores = self.scores(state)
         others = [s for n, s in enumerate(scores) if n != seat]
         return float(scores[seat] - (max(others) if others else 0))
+
+    def search_evaluate(self, state: S, seat: int) -> float:
+        """How well ``seat`` stands for the hard computer player's search, where it values a candidate line's end
+        and a playout's: ``evaluate`` (the default, and every game's but the Ark's), or more where a game knows
+        what the seat to move can take at once (the Ark's move, docs/bots.md). The other levels use ``evaluate``."""
+        return self.evaluate(state, seat)
 
     def ranking(self, state: S) -> list[tuple[int, ...]]:
         """Per seat, the key players are ranked by (higher is better): the score, then the tie-breaks."""

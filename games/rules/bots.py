@@ -267,7 +267,31 @@ def _candidates(eng: AnyEngine, states: list[Any], seat: int, ranked: list[tuple
                 seen.add(key)
                 out.append((_line_value(eng, states, seat, whole), whole))
     out.sort(key=lambda item: item[0], reverse=True)
+    if eng.hard_rechoose_last:  # the best lines again, each with its last step the best by search_evaluate
+        for _, whole in out[:settings.candidates]:
+            other = _rechosen(eng, states, seat, whole, moves or eng.legal_actions)
+            if other is not None and repr(other) not in seen:
+                seen.add(repr(other))
+                out.append((_line_value(eng, states, seat, other), other))
+        out.sort(key=lambda item: item[0], reverse=True)
     return [item for item in out[:settings.candidates] if item[0] > out[0][0] - settings.clear_lead]
+
+
+def _rechosen(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], moves: Moves) -> Optional[list[Any]]:
+    """``line`` with its last step the one of best mean ``search_evaluate`` over ``states`` (None: the line
+    does not fit a drawn state, or its last step is not the seat's)."""
+    before = []
+    for state in states:
+        try:
+            for action in line[:-1]:
+                state = eng.apply(state, action)
+        except IllegalActionError:
+            return None
+        before.append(state)
+    if eng.current_player(before[0]) != seat:
+        return None
+    best = max(moves(before[0]), key=lambda a: _line_value(eng, before, seat, [a]))
+    return [*line[:-1], best]
 
 
 def _greedy(eng: AnyEngine, states: list[Any], seat: int, line: list[Any], values: Values,
@@ -289,7 +313,7 @@ def _line_value(eng: AnyEngine, states: list[Any], seat: int, line: list[Any]) -
                 state = eng.apply(state, action)
         except IllegalActionError:
             continue
-        values.append(eng.evaluate(_chance(eng, state), seat))
+        values.append(eng.search_evaluate(_chance(eng, state), seat))
     return sum(values) / len(values) if values else float("-inf")
 
 
@@ -332,8 +356,9 @@ def _play_on(eng: AnyEngine, state: Any, seat: int, line: list[Any], rng: random
         for action in line:
             state = _chance(eng, eng.apply(state, action))
     except IllegalActionError:  # the line does not fit this drawn state (a draw went otherwise)
-        return eng.evaluate(state, seat)
-    return eng.evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))), seat)
+        return eng.search_evaluate(state, seat)
+    return eng.search_evaluate(_greedy_on(eng, state, rng, settings, hard_horizon(eng, settings) * len(eng.scores(state))),
+                               seat)
 
 
 def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Settings, entries: int) -> Any:
@@ -348,7 +373,7 @@ def _greedy_on(eng: AnyEngine, state: Any, rng: random.Random, settings: Setting
             state = eng.apply(state, eng.sample_chance(state))
             continue
         sample = eng.playout_actions(state, rng, settings.width)
-        state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.evaluate(_chance(eng, s), player))
+        state = max((eng.apply(state, a) for a in sample), key=lambda s: eng.search_evaluate(_chance(eng, s), player))
     return state
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
 
 import pytest
 
@@ -175,5 +176,92 @@ def test_the_playouts_try_at_most_width_legal_actions_drawn_from_the_seed(name: 
         legal = eng.legal_actions(state)
         tried = eng.playout_actions(state, random.Random(5), 8)
         assert tried == eng.playout_actions(state, random.Random(5), 8)  # the same seed, the same actions
-        assert len(tried) == min(8, len(legal)) and all(a in legal for a in tried)
+        assert 0 < len(tried) <= min(8, len(legal)) and all(a in legal for a in tried)
         assert len(set(map(repr, tried))) == len(tried)
+        if name != "ark" or state.phase != ACTION or state.ark is None:  # the Ark's, after the tile: below
+            assert len(tried) == min(8, len(legal))
+
+
+def _ark_moves(name: str = "ark") -> list[object]:
+    """States of seeded random Ark games where the Ark stands and the seat to move has laid its tile."""
+    return [state for state in _action_steps(name, 24) if state.ark is not None and state.phase == ACTION]
+
+
+def test_the_ark_reach_is_the_best_ark_move_for_the_mover() -> None:
+    eng = engine("ark")
+    states = _ark_moves()
+    assert len(states) >= 6
+    for state in states:
+        for mover in range(state.players):
+            nets = {}
+            for move in eng.legal_actions(state):
+                if isinstance(move, MoveArk):
+                    after = eng.apply(state, move).scores
+                    nets[move] = sum((1 if s == mover else -1) * (after[s] - state.scores[s]) for s in range(2))
+            gain, path = eng.ark_reach(state, mover)
+            assert gain == max(nets.values()) and nets[MoveArk(path)] == gain
+
+
+def test_the_ark_playouts_choose_among_every_action_after_the_tile_as_the_greedy_step_would() -> None:
+    eng = engine("ark")
+    for state in _ark_moves():
+        seat = state.seat
+        legal = eng.legal_actions(state)
+        tried = eng.playout_actions(state, random.Random(5), 8)
+        others = [a for a in legal if not isinstance(a, MoveArk)]  # pass, followers, Prophet
+        assert sum(isinstance(a, MoveArk) for a in tried) == 1
+        if len(others) > 7:  # more than the width leaves room for: 7 of them drawn
+            assert len(tried) == 8 and all(a in others for a in tried if not isinstance(a, MoveArk))
+            continue
+        assert [a for a in tried if not isinstance(a, MoveArk)] == others
+
+        def value(action: object, state: object = state, seat: int = seat) -> float:
+            return eng.evaluate(eng.apply(state, action), seat)
+        assert max(map(value, tried)) == max(map(value, legal))
+
+
+def test_the_hard_search_counts_what_the_seat_to_move_takes_with_the_ark() -> None:
+    eng = engine("ark")
+    seen = 0
+    for state in _ark_moves():
+        for action in eng.legal_actions(state)[:6]:
+            after = eng.apply(state, action)
+            while eng.current_player(after) == CHANCE:
+                after = eng.apply(after, eng.sample_chance(after))
+            if eng.current_player(after) == TERMINAL or after.ark is None:
+                continue
+            mover, other = after.seat, 1 - after.seat
+            gain, _ = eng.ark_reach(after, mover)
+            extra = [eng.search_evaluate(after, s) - eng.evaluate(after, s) for s in (mover, other)]
+            assert extra[0] == pytest.approx(max(0, gain) * 0.7) and extra[1] == pytest.approx(-extra[0])
+            seen += gain > 0
+    assert seen  # some of these positions leave the next seat an Ark move that gains
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if name != "ark"])
+def test_the_hard_search_values_other_games_as_every_level_does(name: str) -> None:
+    eng, found = mid_games(name)
+    for state, _ in found:
+        for seat in range(2):
+            assert eng.search_evaluate(state, seat) == eng.evaluate(state, seat)
+
+
+def test_the_ark_candidates_are_tried_with_the_last_step_best_for_the_search() -> None:
+    from games.rules.bots import _chance, _rechosen
+    from games.rules.tiles.actions import Pass
+    eng = engine("ark")
+    assert eng.hard_rechoose_last and not any(engine(name).hard_rechoose_last for name in GAMES if name != "ark")
+    differ = 0
+    for state in _ark_moves():
+        seat = state.seat
+        line = _rechosen(eng, [state], seat, [Pass()], eng.search_actions)
+        assert line is not None and len(line) == 1
+
+        def worth(action: object, value: Callable[[Any, int], float] = eng.search_evaluate, state: object = state,
+                  seat: int = seat) -> float:
+            return value(_chance(eng, eng.apply(state, action)), seat)
+        assert worth(line[0]) == max(map(worth, eng.search_actions(state)))
+        greedy = max(eng.search_actions(state), key=lambda a: worth(a, eng.evaluate))
+        differ += line[0] != greedy
+    assert differ  # in some of these positions the search's best step is not the greedy one (the Ark left
+    # where the other seat gains less)

@@ -5,8 +5,9 @@ Rules: docs/rules/ark.md. The tile-laying core (placement, features, majority) i
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from ..base import IllegalActionError, InvalidActionError, JSONDict
 from ..tiles.actions import PIECE_ACTIONS, want_cell
@@ -14,7 +15,7 @@ from ..tiles.board import Board
 from ..tiles.catalogue import CITY, FIELD, ROAD, Icons, RotatedTile
 from ..tiles.engine import TileEngine
 from ..tiles.geometry import DELTA, cell, coords, on_board
-from ..tiles.state import ACTION
+from ..tiles.state import ACTION, OVER
 from ..tiles.words import spot_words
 from ..words import Words, text
 from .actions import PARSERS, MoveArk, PlaceArk, Prophet
@@ -23,6 +24,9 @@ from .state import ARK, PROPHET, ArkState
 MAX_ARK_STEPS = 5       # docs/rules/ark.md: 1 to 5 steps
 TEMPLE_COMPLETE = 7     # docs/rules/ark.md: 7 on completion
 TEMPLE_INCOMPLETE = 3   # docs/rules/ark.md: 3 at the end
+#: The share of the best Ark move of the seat to move that the hard search counts as that seat's already
+#: (``ArkEngine.search_evaluate``): it may still choose a follower instead, and its tile may change the board.
+ARK_REACH_SHARE = 0.7
 SHEEP, WOLVES = 0, 1    # the field icons, in the order of ``ArkEngine.icons.field``
 
 
@@ -40,6 +44,7 @@ class ArkEngine(TileEngine[ArkState]):
     entry_extra_keys = ("ark_at",)
     own_phases = (ARK,)
     hard_playouts = 160  # two rounds played on; one round and 320 was no stronger in 12 games (docs/bots.md)
+    hard_rechoose_last = True  # the candidates' last step also chosen by search_evaluate (the Ark left behind)
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,8 +52,8 @@ class ArkEngine(TileEngine[ArkState]):
                               PlaceArk: (ARK, self._place_ark)})
 
     # ----- actions ---------------------------------------------------------------------
-    def piece_actions(self, state: ArkState) -> list[Any]:
-        """Pass, followers, the Prophet's city sides, then every Ark move."""
+    def piece_actions(self, state: ArkState, ark: bool = True) -> list[Any]:
+        """Pass, followers, the Prophet's city sides, then every Ark move (``ark``: False leaves them out)."""
         actions: list[Any] = super().piece_actions(state)
         if state.prophets[state.seat]:
             board = state.board
@@ -56,7 +61,8 @@ class ArkEngine(TileEngine[ArkState]):
             for index, seg in enumerate(rt.segments):
                 if seg.kind == CITY and not board.fnodes[board.find(base + index)]:
                     actions.append(Prophet(seg.name))
-        actions.extend(MoveArk(path) for path in self.ark_paths(state))
+        if ark:
+            actions.extend(MoveArk(path) for path in self.ark_paths(state))
         return actions
 
     def phase_actions(self, state: ArkState) -> list[Any]:
@@ -104,6 +110,65 @@ class ArkEngine(TileEngine[ArkState]):
         kept = {id(move) for gains in ends.values() for gain, move in gains.items()
                 if not any(other != gain and all(a >= b for a, b in zip(other, gain)) for other in gains)}
         return [a for a in actions if not isinstance(a, MoveArk) or id(a) in kept]
+
+    def ark_reach(self, state: ArkState, mover: int) -> tuple[int, Optional[tuple[tuple[int, int], ...]]]:
+        """The best Ark move for ``mover`` from where the Ark stands: its points less every other seat's (what
+        the greedy choice among all Ark moves takes, ``evaluate`` being the same after any of them but for the
+        points), and its path (None: the Ark is not on the board). The first of equal ones, in
+        ``ark_paths``' order."""
+        if state.ark is None:
+            return 0, None
+        cells = state.board.cells
+        nkey = state.board.nkey
+        net: dict[int, int] = {}  # cell -> the mover's pieces on it less the other seats'
+        for node, (owner, _) in state.followers.items():
+            key = nkey[node]
+            net[key] = net.get(key, 0) + (1 if owner == mover else -1)
+        best: list[Any] = [None, None]  # the best net points, its cells
+
+        def walk(key: int, visited: list[int], points: int) -> None:
+            for delta in DELTA:
+                nxt = key + delta
+                if nxt in cells and nxt not in visited:
+                    visited.append(nxt)
+                    gained = points + net.get(nxt, 0)
+                    if best[0] is None or gained > best[0]:
+                        best[0], best[1] = gained, list(visited[1:])
+                    if len(visited) <= MAX_ARK_STEPS:
+                        walk(nxt, visited, gained)
+                    visited.pop()
+
+        walk(state.ark, [state.ark], 0)
+        if best[1] is None:  # the Ark alone on the board: no move
+            return 0, None
+        return best[0], tuple(coords(k) for k in best[1])
+
+    def search_evaluate(self, state: ArkState, seat: int) -> float:
+        """``evaluate``, and the seat to move's best Ark move from where the Ark stands (``ark_reach``), a share
+        of it (``ARK_REACH_SHARE``) to that seat if it gains: a line that leaves the Ark next to the other
+        seat's pieces gives it those points on its turn, which ``evaluate`` (the same wherever the Ark stands)
+        does not see. The hard level's only: medium and easy value positions with ``evaluate``."""
+        value = self.evaluate(state, seat)
+        if state.ark is None or state.phase in (ACTION, ARK, OVER):  # counted where a turn begins (the draw or
+            return value  # the tile in hand): after the tile, the mover's own reach is the same whatever it laid
+        gain, _ = self.ark_reach(state, state.seat)
+        if gain > 0:
+            value += ARK_REACH_SHARE * gain * (1 if state.seat == seat else -1)
+        return value
+
+    def playout_actions(self, state: ArkState, rng: random.Random, width: int) -> list[Any]:
+        """After the tile: pass, the followers and Prophet, and of the Ark moves the best for the mover only
+        (``ark_reach``: the one the greedy step would choose among them all), found without listing them all;
+        otherwise as every game (``width`` of the legal actions drawn at random)."""
+        if state.phase != ACTION or state.ark is None:
+            return super().playout_actions(state, rng, width)
+        actions: list[Any] = [a for a in self.piece_actions(state, ark=False)]
+        if len(actions) > width - 1:
+            actions = rng.sample(actions, width - 1)
+        _, path = self.ark_reach(state, state.seat)
+        if path is not None:
+            actions.append(MoveArk(path))
+        return actions
 
     def ark_points(self, state: ArkState, path: list[int]) -> list[int]:
         """docs/rules/ark.md: each tile the Ark enters scores 1 per follower or Prophet on it, to its owner."""
