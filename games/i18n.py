@@ -34,7 +34,6 @@ def english(language: Optional[str] = None) -> bool:
     return (language or translation.get_language() or settings.LANGUAGE_CODE).split("-")[0] == "en"
 
 
-
 def _say(template: str, many: Optional[str], count: Optional[int], params: Mapping[str, Any], literal: bool,
          capital: bool) -> str:
     values = {k: v if isinstance(v, (int, float)) and not isinstance(v, bool) else _value(v)

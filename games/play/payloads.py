@@ -176,16 +176,19 @@ def to_json(payload: Any) -> str:
     engines' words (``Words``) go in as marker objects that keep their templates: ``games.i18n.localize_text``
     says them in the reader's language at the exit, so the text is the same for every language.
     """
-    text = orjson.dumps(payload, default=json_default,
-                        option=orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS).decode()
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return _dumps(payload, orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS)
 
 
 def english_json(payload: Any) -> str:
     """The payload's JSON with its engines' words in English, as ``localize_text(to_json(payload))`` says them
     to an English reader (a ``Words`` is its English text: orjson writes it as the string it is), written once
     at commit so that no English reader's answer or push has the words said one by one again."""
-    text = orjson.dumps(payload, default=json_default, option=orjson.OPT_NON_STR_KEYS).decode()
+    return _dumps(payload, orjson.OPT_NON_STR_KEYS)
+
+
+def _dumps(payload: Any, option: int) -> str:
+    """orjson's text of ``payload`` with JavaScript's line separators escaped, as DRF's renderer writes them."""
+    text = orjson.dumps(payload, default=json_default, option=option).decode()
     return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 

@@ -163,7 +163,7 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
     outcomes: dict[int, tuple[float, int, Timing]] = {
         n: (line["won"], line["diff"], _timing(line)) for n, line in done.items()}
     args = [(game, first, second, settings, seed, n) for n in wanted]
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else _nothing() as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else contextlib.nullcontext() as pool:
         results: Iterable[tuple[float, int, Timing]] = (
             pool.map(play_one, *zip(*args)) if pool is not None and args else (play_one(*a) for a in args))
         for n, outcome in zip(wanted, _reported(results, progress, wanted)):
@@ -172,11 +172,6 @@ def run_pairing(game: str, first: str, second: str, games: int, settings: Settin
                 with record.open("a") as out:
                     out.write(json.dumps(_record_line(key, seed, n, outcome)) + "\n")
     return figures(game, first, second, settings, [outcomes[n] for n in sorted(outcomes)])
-
-
-@contextlib.contextmanager
-def _nothing() -> Iterator[None]:
-    yield None
 
 
 class StaleRecord(Exception):

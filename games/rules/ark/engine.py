@@ -162,7 +162,7 @@ class ArkEngine(TileEngine[ArkState]):
         otherwise as every game (``width`` of the legal actions drawn at random)."""
         if state.phase != ACTION or state.ark is None:
             return super().playout_actions(state, rng, width)
-        actions: list[Any] = [a for a in self.piece_actions(state, ark=False)]
+        actions = self.piece_actions(state, ark=False)
         if len(actions) > width - 1:
             actions = rng.sample(actions, width - 1)
         _, path = self.ark_reach(state, state.seat)
