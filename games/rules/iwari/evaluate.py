@@ -5,15 +5,23 @@ The score so far, plus what the position would score if the journey ended now: t
 settlements, with half credit for a group of three tents that one more tent makes a settlement; plus a little
 for the cards in hand, which become pieces. The best other seat's figure is taken away, so the bots play for
 the lead rather than for points alone.
+
+The figures are the scoring rules' own (``scoring.tent_points``, ``leaders``, the settlements' groups), worked
+out here in one pass each without the breakdowns the page shows: the bots value positions by the hundred
+thousand a search (tests/rules/test_iwari_bots.py checks them against ``tent_scoring``, ``totem_scoring`` and
+``settlements`` on many positions).
 """
 from __future__ import annotations
 
 from .maps import load_board
-from .scoring import scoring_seats, settlements, tent_scoring, totem_scoring
+from .scoring import tent_points
 from .state import OVER, IwariState
 
 CARD_WORTH = 0.5       # a card in hand: about half a point of pieces to come
 NEAR_SETTLEMENT = 1.5  # a group of three tents, one short of scoring four
+
+#: ``tent_points`` of a territory's counts, worked out once for each counts seen.
+_TENT_POINTS: dict[tuple[int, ...], list[int]] = {}
 
 
 def standing(state: IwariState) -> list[float]:
@@ -21,17 +29,69 @@ def standing(state: IwariState) -> list[float]:
     if state.phase == OVER:
         return [float(s) for s in state.scores]
     board = load_board(state.map_id)
-    tents, _ = tent_scoring(state, board)
-    totems, _ = totem_scoring(state, board)
-    tent_weight = 2.0 if state.deck_runs == 0 else 1.0
+    players, tribes = state.players, state.tribes
+    seats = [seat for seat in range(players) if state.active[seat]]
     worth = [float(s) for s in state.scores]
-    for seat in scoring_seats(state):
-        groups = [len(g) for g in settlements(state, board, seat)]
-        worth[seat] += (tent_weight * tents[seat] + totems[seat]
-                        + sum(size for size in groups if size >= 4)
-                        + NEAR_SETTLEMENT * sum(1 for size in groups if size == 3)
-                        + CARD_WORTH * state.hand_size(seat))
+    if not seats:
+        return worth
+    tent_weight = 2 if state.deck_runs == 0 else 1
+    # tents in every territory (rules 9), with the feats' factors
+    tents, feat = state.tents, state.feat_territory
+    for territory, placed in enumerate(state.tent_count):
+        if not placed:
+            continue
+        counts = tuple(tents[territory * tribes:(territory + 1) * tribes])
+        points = _TENT_POINTS.get(counts)
+        if points is None:
+            points = _TENT_POINTS[counts] = tent_points(counts)
+        factor = tent_weight * (1 + feat[territory])
+        for seat in seats:
+            worth[seat] += points[seat] * factor
+    # totems along open connections (rules 10): the tribes leading both ends
+    count, totems = state.totem_count, state.totems
+    leading: dict[int, int] = {}  # territory -> its leading tribes as bits
+    covered = state.mountains
+    for connection, (a, b) in enumerate(board.ends):
+        if not count[a] or not count[b] or connection in covered:
+            continue
+        both = _leading(totems, tribes, a, leading) & _leading(totems, tribes, b, leading)
+        if both:
+            gained = (count[a] + count[b]) * (1 + state.feat_connection[connection])
+            for seat in seats:
+                if both >> seat & 1:
+                    worth[seat] += gained
+    # settlements (rules 11): groups of four tents or more, and half credit for three
+    occupant, links = state.occupant, board.links
+    seen = [False] * len(occupant)
+    for start, owner in enumerate(occupant):
+        if owner < 0 or owner >= players or seen[start] or not state.active[owner]:
+            continue
+        seen[start] = True
+        size, stack = 0, [start]
+        while stack:
+            space = stack.pop()
+            size += 1
+            for other in links[space]:
+                if not seen[other] and occupant[other] == owner:
+                    seen[other] = True
+                    stack.append(other)
+        if size >= 4:
+            worth[owner] += size
+        elif size == 3:
+            worth[owner] += NEAR_SETTLEMENT
+    for seat in seats:
+        worth[seat] += CARD_WORTH * state.hand_size(seat)
     return worth
+
+
+def _leading(totems: list[int], tribes: int, territory: int, known: dict[int, int]) -> int:
+    """The tribes leading ``territory``'s totems (``scoring.leaders``) as bits, worked out once a valuation."""
+    bits = known.get(territory)
+    if bits is None:
+        row = totems[territory * tribes:(territory + 1) * tribes]
+        top = max(row)
+        bits = known[territory] = sum(1 << tribe for tribe, c in enumerate(row) if top > 0 and c == top)
+    return bits
 
 
 def evaluate(state: IwariState, seat: int) -> float:

@@ -78,3 +78,44 @@ def test_a_copy_has_every_field_and_shares_no_list() -> None:
             break
         copy = ENG.apply(copy, rng.choice(ENG.legal_actions(copy)))
     assert state.to_dict() == before
+
+
+def test_the_evaluation_adds_up_the_scoring_rules_in_every_position() -> None:
+    """``standing`` works the figures out in one pass each (the bots value positions by the hundred thousand):
+    the same as the scoring rules' own functions on every position of random games of two to four seats, a
+    seat that left among them, with feats on the board."""
+    import random
+
+    from games.rules.base import CHANCE, TERMINAL
+    from games.rules.iwari.maps import load_board
+    from games.rules.iwari.scoring import scoring_seats, settlements, tent_scoring, totem_scoring
+
+    def by_the_rules(state) -> list[float]:
+        if state.phase == OVER:
+            return [float(s) for s in state.scores]
+        board = load_board(state.map_id)
+        tents, totems = tent_scoring(state, board)[0], totem_scoring(state, board)[0]
+        worth = [float(s) for s in state.scores]
+        for seat in scoring_seats(state):
+            groups = [len(g) for g in settlements(state, board, seat)]
+            worth[seat] += ((2 if state.deck_runs == 0 else 1) * tents[seat] + totems[seat]
+                            + sum(size for size in groups if size >= 4) + 1.5 * groups.count(3)
+                            + 0.5 * state.hand_size(seat))
+        return worth
+
+    positions = feats = 0
+    for players in (2, 3, 4):
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = ENG.new_game(players, ENG.check_options({"feats": seed % 2 == 1}), seed)
+            while ENG.current_player(state) != TERMINAL:
+                if players == 4 and ENG.turn_number(state) == 12:
+                    state.active[3] = False  # a seat that left: it scores nothing, its pieces still count
+                assert standing(state) == by_the_rules(state)
+                positions += 1
+                feats += any(state.feat_territory) or any(state.feat_connection)
+                mover = ENG.current_player(state)
+                state = ENG.apply(state, ENG.sample_chance(state) if mover == CHANCE
+                                  else rng.choice(ENG.legal_actions(state)))
+            assert standing(state) == by_the_rules(state)
+    assert positions > 1000 and feats > 100
