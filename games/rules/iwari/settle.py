@@ -192,18 +192,32 @@ def third_options(state: IwariState, board: Board, tribe: int, hand: list[int]) 
     for territory, biome in enumerate(board.biome):
         unexplored = not explored(state, territory)
         for step in steps_in(state, board, tribe, territory, pay_codes(hand, biome, 0), unexplored):
-            count = pay_cards(step[3], biome)[1]
-            value = (1, count)
-            if not unexplored and count == 1 and hand[biome] >= 2:
-                put_piece(state, board, tribe, territory, step[1], step[2])
-                if _can_add(state, board, tribe, territory):
-                    value = (2, 2)
-                take_piece(state, board, tribe, territory, step[1], step[2])
-            valued.append((value, step))
+            valued.append((third_value(state, board, tribe, hand, step), step))
     if not valued:
         return (0, 0), []
     best = max(value for value, _ in valued)
     return best, [step for value, step in valued if value == best]
+
+
+def third_steps_in(state: IwariState, board: Board, tribe: int, hand: list[int], territory: int) -> list[Step]:
+    """The third tribe's first placements in ``territory`` as the rules allow them, whatever they lead to."""
+    return steps_in(state, board, tribe, territory, pay_codes(hand, board.biome[territory], 0),
+                    not explored(state, territory))
+
+
+def third_value(state: IwariState, board: Board, tribe: int, hand: list[int], step: Step) -> tuple[int, int]:
+    """What the third-tribe move that begins with ``step`` (one of ``third_steps_in``) reaches, as (pieces,
+    cards): a second piece, paid by the second of a pair of matching cards, where the territory has room."""
+    territory = step[0]
+    biome = board.biome[territory]
+    count = pay_cards(step[3], biome)[1]
+    if count == 1 and hand[biome] >= 2 and explored(state, territory):
+        put_piece(state, board, tribe, territory, step[1], step[2])
+        room = _can_add(state, board, tribe, territory)
+        take_piece(state, board, tribe, territory, step[1], step[2])
+        if room:
+            return 2, 2
+    return 1, count
 
 
 def third_second_steps(state: IwariState, board: Board, tribe: int, hand: Sequence[int]) -> list[Step]:

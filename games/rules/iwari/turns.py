@@ -40,6 +40,8 @@ from .settle import (
     step_of,
     third_options,
     third_second_steps,
+    third_steps_in,
+    third_value,
 )
 from .state import (
     CARD,
@@ -157,15 +159,18 @@ def _third(state: IwariState, board: Board, action: Third) -> None:
     step = step_of(board, action)
     first = not turn.third_placed
     if first:
-        legal = third_options(state, board, THIRD_TRIBE, hand)[1]
         check_step(state, board, THIRD_TRIBE, step, hand, 0, not explored(state, step[0]))
+        # one of third_options' moves: a first placement the rules allow that reaches the best (third_best,
+        # worked out when the phase began, in this same position)
+        allowed = (step in third_steps_in(state, board, THIRD_TRIBE, hand, step[0])
+                   and third_value(state, board, THIRD_TRIBE, hand, step) == turn.third_best)
     else:
-        legal = third_second_steps(state, board, THIRD_TRIBE, hand)
         if step[0] != turn.third_territory:
             raise IllegalActionError(Words("the third tribe's pieces go to one territory: {territory}",
                                            territory=board.territory_names[turn.third_territory]))
         check_step(state, board, THIRD_TRIBE, step, hand, pay_cards(turn.third_placed[0][2], 0)[1], False)
-    if step not in legal:
+        allowed = step in third_second_steps(state, board, THIRD_TRIBE, hand)
+    if not allowed:
         pieces, cards = turn.third_best
         raise IllegalActionError(Words(
             "the third tribe must place {pieces} spending {cards}, the most the rules allow with the cards left in "

@@ -153,3 +153,46 @@ def test_the_third_tribe_counts_for_tent_majorities() -> None:
     tent(state, RED, "EW3")
     final = ENG.settle(state)
     assert ENG.scores(final)[RED] == 2                           # second rank: the count of the tribe above
+
+
+def test_the_third_tribe_s_step_is_accepted_exactly_when_it_is_listed() -> None:
+    """Applying a third-tribe step checks it without listing every move again (the bots apply steps by the
+    hundred thousand): in every third-tribe position of random two-player games, of every placement the third
+    tribe could make anywhere with any pair or card of the hand, exactly the listed ones are accepted, and the
+    best the phase began with is still the best."""
+    import random
+
+    from games.rules.base import CHANCE, TERMINAL
+    from games.rules.iwari.actions import Third
+    from games.rules.iwari.cards import BIOMES
+    from games.rules.iwari.engine import THIRD_TRIBE
+    from games.rules.iwari.maps import load_board
+    from games.rules.iwari.settle import TOTEM, pay_cards, pay_codes, steps_in, third_options
+
+    positions = refused = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = ENG.new_game(2, ENG.check_options({"feats": seed % 2 == 1}), seed)
+        while ENG.current_player(state) != TERMINAL:
+            if state.phase == THIRD_PHASE:
+                board, hand = load_board(state.map_id), state.hands[state.seat]
+                if not state.turn.third_placed:
+                    assert state.turn.third_best == third_options(state, board, THIRD_TRIBE, hand)[0]
+                listed = set(ENG.legal_actions(state))
+                for territory, biome in enumerate(board.biome):
+                    for step in steps_in(state, board, THIRD_TRIBE, territory, pay_codes(hand, biome, 0), False):
+                        card, count = pay_cards(step[3], biome)
+                        action = Third("totem" if step[1] == TOTEM else "tent", board.territory_ids[territory],
+                                       board.space_ids[step[2]] if step[1] != TOTEM else None,
+                                       (BIOMES[card],) * count)
+                        try:
+                            ENG.apply(state, action)
+                            accepted = True
+                        except IllegalActionError:
+                            accepted, refused = False, refused + 1
+                        assert accepted == (action in listed), action
+                positions += 1
+            mover = ENG.current_player(state)
+            state = ENG.apply(state, ENG.sample_chance(state) if mover == CHANCE
+                              else rng.choice(ENG.legal_actions(state)))
+    assert positions > 50 and refused > 50
