@@ -200,6 +200,8 @@ def test_the_ark_reach_is_the_best_ark_move_for_the_mover() -> None:
                     nets[move] = sum((1 if s == mover else -1) * (after[s] - state.scores[s]) for s in range(2))
             gain, path = eng.ark_reach(state, mover)
             assert gain == max(nets.values()) and nets[MoveArk(path)] == gain
+            # the first of the best in the listed order (what the greedy choice among them takes)
+            assert MoveArk(path) == next(move for move, net in nets.items() if net == gain)
 
 
 def test_the_ark_playouts_choose_among_every_action_after_the_tile_as_the_greedy_step_would() -> None:

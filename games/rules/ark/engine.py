@@ -125,6 +125,7 @@ class ArkEngine(TileEngine[ArkState]):
             key = nkey[node]
             net[key] = net.get(key, 0) + (1 if owner == mover else -1)
         best: list[Any] = [None, None]  # the best net points, its cells
+        most = max(0, *net.values()) if net else 0  # the most one more cell can add
 
         def walk(key: int, visited: list[int], points: int) -> None:
             for delta in DELTA:
@@ -134,7 +135,9 @@ class ArkEngine(TileEngine[ArkState]):
                     gained = points + net.get(nxt, 0)
                     if best[0] is None or gained > best[0]:
                         best[0], best[1] = gained, list(visited[1:])
-                    if len(visited) <= MAX_ARK_STEPS:
+                    # walk on unless the steps left cannot beat the best (a path only as good comes later in
+                    # this order, and the first of equal ones is kept: the same move as walking every path)
+                    if len(visited) <= MAX_ARK_STEPS and gained + (MAX_ARK_STEPS + 1 - len(visited)) * most > best[0]:
                         walk(nxt, visited, gained)
                     visited.pop()
 
