@@ -117,6 +117,10 @@ class Engine(ABC, Generic[S, A]):
     #: True if the hard computer player also tries each of its candidate lines with the line's last step chosen
     #: by ``search_evaluate`` (where a game's ``search_evaluate`` knows more than ``evaluate``: the Ark's).
     hard_rechoose_last: ClassVar[bool] = False
+    #: True if every state drawn from a seat's view values the lines of that seat's own turn alike (the tile
+    #: games: what is hidden is the pile's order, and no value reads it, the next tile's draw included): the
+    #: medium and hard look-ahead then values its lines over one drawn state instead of ``Settings.samples``.
+    draws_alike: ClassVar[bool] = False
 
     # ----- set-up --------------------------------------------------------------------------
     @abstractmethod

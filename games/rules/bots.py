@@ -114,6 +114,8 @@ def choose(eng: AnyEngine, view: Mapping[str, Any], seat: int, level: str, rng: 
 def _searched(eng: AnyEngine, view: Mapping[str, Any], state: Any, seat: int, level: str, rng: random.Random,
               settings: Settings, search: Search) -> list[Any]:
     states = [state, *(eng.sample_state(view, seat, rng) for _ in range(settings.samples - 1))]
+    if eng.draws_alike:  # they would value every line alike: one is enough (drawn all the same, so that the
+        states = states[:1]  # random numbers after them, and with them the search's playouts, are unchanged)
     forced: list[Any] = []  # lone legal actions: taken without thought, the plan goes on past them
     while True:
         actions = eng.legal_actions(states[0])

@@ -267,3 +267,30 @@ def test_the_ark_candidates_are_tried_with_the_last_step_best_for_the_search() -
         differ += line[0] != greedy
     assert differ  # in some of these positions the search's best step is not the greedy one (the Ark left
     # where the other seat gains less)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if engine(name).draws_alike])
+def test_where_draws_value_lines_alike_one_drawn_state_gives_the_same_values(name: str) -> None:
+    """A game that says every state drawn from a seat's view values the lines of that seat's turn alike
+    (``Engine.draws_alike``: the look-ahead then values them over one drawn state) says true: over states drawn
+    from the view of positions of a random game, every line of the turn (medium's and hard's candidates, to the
+    end of the turn and the next draw) has the same value in each."""
+    from games.rules.bots import _candidates, _ranked_lines
+
+    eng = engine(name)
+    rng = random.Random(3)
+    game = Game(eng, 2, 23)
+    checked = 0
+    while not game.over:
+        seat = eng.current_player(game.state)
+        if seat >= 0 and game.steps % 9 == 0:
+            view = eng.view(game.state, seat)
+            drawn = [eng.sample_state(view, seat, random.Random(n)) for n in range(3)]
+            assert len({repr(s.pile) for s in drawn}) > 1 or len(drawn[0].pile) < 2  # the drawn piles differ
+            ranked = [_ranked_lines(eng, [s], seat, random.Random(0), FAST, {}, eng.search_actions) for s in drawn]
+            assert ranked[0] == ranked[1] == ranked[2]
+            candidates = [_candidates(eng, [s], seat, ranked[0], FAST, {}, eng.search_actions) for s in drawn]
+            assert candidates[0] == candidates[1] == candidates[2]
+            checked += 1
+        game.play(rng.choice(eng.legal_actions(game.state)))
+    assert checked > 6

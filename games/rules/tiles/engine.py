@@ -41,6 +41,7 @@ class TileEngine(Engine[S, Any], Generic[S]):
     catalogue_file: ClassVar[Path]
     icons: ClassVar[Icons] = Icons()
     follower_kinds: ClassVar[frozenset[int]] = frozenset()
+    draws_alike = True  # the hidden pile's order changes no value of a line of the turn (tests/rules/test_bots.py)
     state_class: ClassVar[type[TileState]] = TileState
     #: A game's own action types: their parsers, and the phase each is played in.
     action_parsers: ClassVar[Mapping[str, Parser]] = {}
