@@ -29,32 +29,39 @@ def standing(state: IwariState) -> list[float]:
     if state.phase == OVER:
         return [float(s) for s in state.scores]
     board = load_board(state.map_id)
-    players, tribes = state.players, state.tribes
-    seats = [seat for seat in range(players) if state.active[seat]]
+    players, tribes, active = state.players, state.tribes, state.active
+    seats = [seat for seat in range(players) if active[seat]]
     worth = [float(s) for s in state.scores]
     if not seats:
         return worth
-    tent_weight = 2 if state.deck_runs == 0 else 1
     # tents in every territory (rules 9), with the feats' factors
     tents, feat = state.tents, state.feat_territory
+    tent_points_now = [0] * players
     for territory, placed in enumerate(state.tent_count):
         if not placed:
             continue
-        counts = tuple(tents[territory * tribes:(territory + 1) * tribes])
+        start = territory * tribes
+        counts = tuple(tents[start:start + tribes])
         points = _TENT_POINTS.get(counts)
         if points is None:
             points = _TENT_POINTS[counts] = tent_points(counts)
-        factor = tent_weight * (1 + feat[territory])
+        if feat[territory]:
+            points = [p * (1 + feat[territory]) for p in points]
         for seat in seats:
-            worth[seat] += points[seat] * factor
-    # totems along open connections (rules 10): the tribes leading both ends
+            tent_points_now[seat] += points[seat]
+    # totems along open connections (rules 10): the tribes leading both ends (an end with a totem has a leader)
     count, totems = state.totem_count, state.totems
-    leading: dict[int, int] = {}  # territory -> its leading tribes as bits
+    leading = [-1] * len(count)  # per territory, its leading tribes as bits (-1: not worked out yet)
     covered = state.mountains
     for connection, (a, b) in enumerate(board.ends):
         if not count[a] or not count[b] or connection in covered:
             continue
-        both = _leading(totems, tribes, a, leading) & _leading(totems, tribes, b, leading)
+        at_a, at_b = leading[a], leading[b]
+        if at_a < 0:
+            at_a = leading[a] = _leaders(totems[a * tribes:(a + 1) * tribes])
+        if at_b < 0:
+            at_b = leading[b] = _leaders(totems[b * tribes:(b + 1) * tribes])
+        both = at_a & at_b
         if both:
             gained = (count[a] + count[b]) * (1 + state.feat_connection[connection])
             for seat in seats:
@@ -64,7 +71,7 @@ def standing(state: IwariState) -> list[float]:
     occupant, links = state.occupant, board.links
     seen = [False] * len(occupant)
     for start, owner in enumerate(occupant):
-        if owner < 0 or owner >= players or seen[start] or not state.active[owner]:  # the third tribe scores none
+        if owner < 0 or owner >= players or seen[start] or not active[owner]:  # the third tribe scores none
             continue
         seen[start] = True
         size, stack = 0, [start]
@@ -79,19 +86,18 @@ def standing(state: IwariState) -> list[float]:
             worth[owner] += size
         elif size == 3:
             worth[owner] += NEAR_SETTLEMENT
+    # tents count twice before the half-journey scoring; the cards in hand
+    tent_weight = 2 if state.deck_runs == 0 else 1
+    hands = state.hands
     for seat in seats:
-        worth[seat] += CARD_WORTH * state.hand_size(seat)
+        worth[seat] += tent_weight * tent_points_now[seat] + CARD_WORTH * sum(hands[seat])
     return worth
 
 
-def _leading(totems: list[int], tribes: int, territory: int, known: dict[int, int]) -> int:
-    """The tribes leading ``territory``'s totems (``scoring.leaders``) as bits, worked out once a valuation."""
-    bits = known.get(territory)
-    if bits is None:
-        row = totems[territory * tribes:(territory + 1) * tribes]
-        top = max(row)
-        bits = known[territory] = sum(1 << tribe for tribe, c in enumerate(row) if top > 0 and c == top)
-    return bits
+def _leaders(row: list[int]) -> int:
+    """The tribes with the most totems in a territory's ``row`` (``scoring.leaders``, the row not empty), as bits."""
+    top = max(row)
+    return sum(1 << tribe for tribe, c in enumerate(row) if c == top)
 
 
 def evaluate(state: IwariState, seat: int) -> float:
