@@ -9,7 +9,6 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from ..tiles.actions import Place
 from ..tiles.catalogue import CITY, CLOISTER, FIELD, ROAD, Icons
 from ..tiles.engine import TileEngine
 from ..tiles.geometry import AROUND, DELTA, cell
@@ -39,28 +38,35 @@ class CarcassonneEngine(TileEngine[TileState]):
             return actions
         salt = zlib.crc32(f"{state.moves}:{state.hand}:{','.join(state.pile[-6:])}".encode())
         if state.phase != PLACE:
-            return sorted(actions, key=lambda a: _mix(salt ^ _code(a)))[:width]
-        near = self.near_pieces(state)
-        return sorted(actions, key=lambda a: (cell(a.x, a.y) not in near, _mix(salt ^ _code(a))))[:width]
+            ranks = [_mix(salt ^ zlib.crc32(repr(a).encode())) for a in actions]
+        else:
+            near = self.near_pieces(state)
+            ranks = [_mix(salt ^ (((a.x + 512) * 1024 + a.y + 512) * 4 + a.rotation // 90))
+                     | (cell(a.x, a.y) not in near) << 32 for a in actions]
+        order = sorted(range(len(actions)), key=ranks.__getitem__)
+        return [actions[i] for i in order[:width]]
 
     def near_pieces(self, state: TileState) -> set[int]:
         """The empty cells where a tile would touch a road or city holding a piece, or surround a cloister
         holding one."""
         board = state.board
-        cells, frontier, fnodes, find = board.cells, board.frontier, board.fnodes, board.find
+        cells, frontier, kinds, find = board.cells, board.frontier, board.kind, board.find
         out: set[int] = set()
+        held: set[int] = set()  # the roots of roads and cities holding pieces
         for node in state.followers:
-            if board.kind[node] == CLOISTER:
+            kind = kinds[node]
+            if kind == CLOISTER:
                 center = board.nkey[node]
                 out.update(center + a for a in AROUND if center + a in frontier)
-        for key in frontier:
-            for side in range(4):
-                other = cells.get(key + DELTA[side])
-                if other is not None:
-                    index = other[0].side_seg[(side + 2) & 3]
-                    if index >= 0 and fnodes[find(other[1] + index)]:
-                        out.add(key)
-                        break
+            elif kind <= ROAD:
+                held.add(find(node))
+        for root in held:
+            for key in board.tiles[root] or ():
+                rt, base = cells[key]
+                for side in range(4):
+                    index = rt.side_seg[side]
+                    if index >= 0 and key + DELTA[side] in frontier and find(base + index) == root:
+                        out.add(key + DELTA[side])
         return out
 
     def _cloister_node(self, state: TileState, key: int) -> int:
@@ -133,13 +139,6 @@ class CarcassonneEngine(TileEngine[TileState]):
                 for city in complete:
                     tiles |= board.tiles[city] or set()
                 self.award(state, points, "farm", sorted(tiles), True, nodes=board.fnodes[root] or [])
-
-
-def _code(action: Any) -> int:
-    """A number for each action (a placement's from its cell and rotation)."""
-    if isinstance(action, Place):
-        return ((action.x + 512) * 1024 + action.y + 512) * 4 + action.rotation // 90
-    return zlib.crc32(repr(action).encode())
 
 
 def _mix(x: int) -> int:
