@@ -11,7 +11,9 @@ from games.rules.ark.actions import MoveArk
 from games.rules.botbench import play_from
 from games.rules.bots import LEVELS, Search, Settings, choose, hard_horizon, plan_turn, search_budget
 from games.rules.play import Game
-from games.rules.tiles.state import ACTION
+from games.rules.tiles.catalogue import CLOISTER, ROAD
+from games.rules.tiles.geometry import AROUND, cell
+from games.rules.tiles.state import ACTION, PLACE
 
 # a small budget counted in work, not time (the limit is never reached), so a choice is the same on any machine
 FAST = Settings(runs=2, seconds=60, samples=1, max_lines=200)
@@ -180,6 +182,51 @@ def test_the_playouts_try_at_most_width_legal_actions_drawn_from_the_seed(name: 
         assert len(set(map(repr, tried))) == len(tried)
         if name != "ark" or state.phase != ACTION or state.ark is None:  # the Ark's, after the tile: below
             assert len(tried) == min(8, len(legal))
+
+
+def _carcassonne_placements(wanted: int = 8) -> list[Any]:
+    """States of seeded random Carcassonne games with a tile to lay, pieces on the board and many placements."""
+    eng = engine("carcassonne")
+    rng = random.Random(23)
+    found: list[Any] = []
+    for seed in (5, 6):
+        game = Game(eng, 2, seed)
+        while not game.over and len(found) < wanted:
+            state, actions = game.state, eng.legal_actions(game.state)
+            if state.phase == PLACE and len(actions) > 12 and state.followers and game.steps % 4 == 0:
+                found.append(state)
+            game.play(rng.choice(actions))
+    return found
+
+
+def test_the_carcassonne_playouts_try_the_placements_next_to_pieces_first_the_same_whatever_the_rng() -> None:
+    eng = engine("carcassonne")
+    states = _carcassonne_placements()
+    assert len(states) >= 6
+    mixed = other_pile = 0
+    for state in states:
+        tried = eng.playout_actions(state, random.Random(1), 8)
+        assert tried == eng.playout_actions(state, random.Random(2), 8)  # no draw of the rng: every candidate's
+        # playout in one drawn state tries the same actions where they are legal (common random numbers)
+        legal = eng.legal_actions(state)
+        assert len(tried) == 8 and len(set(tried)) == 8 and all(a in legal for a in tried)
+        near = eng.near_pieces(state)
+        for place in legal:  # next to a piece: the tile joins a road or city holding one, or surrounds a cloister
+            key = cell(place.x, place.y)
+            board = eng.apply(state, place).board
+            rt, base = board.cells[key]
+            joins = any(board.fnodes[board.find(base + i)] for i, seg in enumerate(rt.segments) if seg.kind <= ROAD)
+            beside = any(board.kind[node] == CLOISTER and key - board.nkey[node] in AROUND for node in state.followers)
+            assert (key in near) == (joins or beside)
+        first = [cell(a.x, a.y) in near for a in tried]
+        left_out = [cell(a.x, a.y) in near for a in legal if a not in tried]
+        assert any(left_out) <= all(first)  # one next to a piece is left out only where 8 such are tried
+        mixed += any(first) and not all(first)
+        again = state.copy()  # another drawn pile (the same tiles, another order): the actions ranked otherwise
+        again.pile.reverse()
+        other_pile += eng.playout_actions(again, random.Random(1), 8) != tried
+    assert mixed  # in some of these positions fewer than 8 placements are next to pieces: all of them tried
+    assert other_pile
 
 
 def _ark_moves(name: str = "ark") -> list[object]:
