@@ -188,11 +188,8 @@ def third_options(state: IwariState, board: Board, tribe: int, hand: list[int]) 
 
     Rules 6: as many pieces as possible, spending as many cards as the rules allow; any of the moves that do.
     """
-    valued: list[tuple[tuple[int, int], Step]] = []
-    for territory, biome in enumerate(board.biome):
-        unexplored = not explored(state, territory)
-        for step in steps_in(state, board, tribe, territory, pay_codes(hand, biome, 0), unexplored):
-            valued.append((third_value(state, board, tribe, hand, step), step))
+    valued = [(third_value(state, board, tribe, hand, step), step) for territory in range(len(board.biome))
+              for step in third_steps_in(state, board, tribe, hand, territory)]
     if not valued:
         return (0, 0), []
     best = max(value for value, _ in valued)
