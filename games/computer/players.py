@@ -62,6 +62,9 @@ def computer_step(game_id: int, version: int) -> Optional[str]:
     if _cache_call(cache.add, claim, version, claim_seconds()) is False:  # None: no cache, nobody can claim
         return BUSY
     try:
+        # the holder it waited behind may have played this version and let the claim go just now: look again
+        if not Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).exists():
+            return None
         return _play_turn(game, seat, version)
     finally:
         _cache_call(cache.delete, claim)

@@ -278,5 +278,36 @@ def test_a_task_for_a_turn_another_task_is_playing_leaves_its_step_to_that_task(
     finally:
         cache.delete(claim)
     assert computer_tasks.play_computer_step(game.pk, version) == "played"  # the claim gone: it plays
+    computer_tasks.wait_for_computers()  # the tasks its own commits queued find the turn played and stop
     row.refresh_from_db()
     assert row.outcome == "played" and cache.get(claim) is None  # and lets the claim go
+
+
+def test_a_task_that_claims_a_turn_its_holder_has_just_played_lets_it_be() -> None:
+    """A task that saw the computer's turn, then claimed the seat the moment the task playing it let go (the turn
+    played meanwhile), looks again after claiming: it neither plans nor holds the claim for a version gone."""
+    from django.core.cache import cache
+
+    me = UserFactory()
+    with mock.patch("games.computer.listen.queue_computer_step"):
+        game = services.game_create(user=me, game="carcassonne", players=2, computers=["easy"])
+        game.refresh_from_db()
+        if game.seats.get(number=game.current_seat).user == me:
+            game = play_turn(game, random.Random(5))
+        seat, version = game.current_seat, game.version
+        claim = computer_players.claim_key(game.pk, seat)
+        real_add, held = cache.add, []
+
+        def add_after_the_holder(key, value, timeout=None):  # the holder plays the turn just before this claim
+            if key == claim and not held:
+                held.append("playing")
+                held[0] = computer_tasks.play_computer_step(game.pk, version)
+            return real_add(key, value, timeout)
+
+        plans = mock.Mock(wraps=computer_players._plan)
+        with mock.patch.object(cache, "add", add_after_the_holder), mock.patch.object(computer_players, "_plan", plans):
+            assert computer_players.computer_step(game.pk, version) is None
+    game.refresh_from_db()
+    assert held == ["played"] and game.version > version
+    assert plans.call_count == 1  # the holder's plan only
+    assert cache.get(claim) is None
