@@ -379,13 +379,16 @@ def serve(workers: int, port: int, http: str = "uvicorn", threads: int = 8) -> s
     raise SystemExit("the server did not start")
 
 
-def computer_worker(processes: int, niceness: int = 0) -> subprocess.Popen[bytes]:
+def computer_worker(processes: int, niceness: int = 0, idle: bool = False) -> subprocess.Popen[bytes]:
     """The computer players' Celery worker, as production runs it (README: its own queue and processes), at
     ``niceness``: on a machine it shares with the web processes its searches then take only the processor time
     people's requests leave. Linux schedules each session's processes as one group (autogroup, sched(7)), and a
     process's own nice weighs only inside its group, so the worker, in a session of its own, gets the niceness
-    on its group too (``/proc/<pid>/autogroup``); ``nice`` alone did not slow it beside the web processes."""
-    worker = subprocess.Popen(["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject",
+    on its group too (``/proc/<pid>/autogroup``); ``nice`` alone did not slow it beside the web processes.
+    ``idle``: under Linux's SCHED_IDLE policy too (``chrt --idle 0``, sched(7)): a web process's thread that
+    wakes takes the core from it at once, instead of when the worker's time slice ends."""
+    idle_policy = ["chrt", "--idle", "0"] if idle else []
+    worker = subprocess.Popen([*idle_policy, "nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject",
                                "worker", "-Q", "computer", "-n", f"bench-computer-{os.getpid()}@%h",
                                "--concurrency", str(processes), "--prefetch-multiplier", "1", "-l", "warning"],
                               start_new_session=True)
@@ -413,6 +416,8 @@ def main() -> None:
                         help="with --serve: the computer queue's worker processes")
     parser.add_argument("--computer-nice", type=int, default=0,
                         help="with --serve: run the computer worker at this niceness (nice -n)")
+    parser.add_argument("--computer-idle", action="store_true",
+                        help="with --serve: run the computer worker under SCHED_IDLE (chrt --idle 0)")
     parser.add_argument("--url", default="http://127.0.0.1:8100")
     parser.add_argument("--serve", type=int, default=0, help="start the web server with this many worker processes")
     parser.add_argument("--http", choices=["gunicorn", "uvicorn"], default="gunicorn",
@@ -444,7 +449,7 @@ def main() -> None:
     if sockets:  # the sockets on processes of their own (a proxy routes /ws/ there)
         servers.append(serve(sockets, port + 1))
         ws_base = f"{base.rsplit(':', 1)[0]}:{port + 1}"
-    workers = [computer_worker(args.computer_workers, args.computer_nice)] if args.serve and args.computers else []
+    workers = [computer_worker(args.computer_workers, args.computer_nice, args.computer_idle)] if args.serve and args.computers else []
     try:
         result = asyncio.run(run(base, ws_base, games, args.seconds, {os.getpgid(s.pid) for s in servers},
                                  args.rate, args.timeline, args.warmup,
@@ -462,7 +467,8 @@ def main() -> None:
                 os.killpg(worker.pid, signal.SIGKILL)
                 worker.wait(timeout=10)
     result.update({"game": args.game, "computer_workers": len(workers) and args.computer_workers,
-                   "computer_nice": args.computer_nice if workers else None, "http": args.http if args.serve else None, "server_workers": args.serve or None,
+                   "computer_nice": args.computer_nice if workers else None,
+                   "computer_idle": args.computer_idle if workers else None, "http": args.http if args.serve else None, "server_workers": args.serve or None,
                    "threads": args.threads if args.serve and args.http == "gunicorn" else None,
                    "socket_workers": sockets or None})
     print(json.dumps(result))

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(settings.BASE_DIR)
 README = ROOT / "README.md"
-STARTS = ("make ", ".venv/bin/", "python", "celery ", "gunicorn ", "uvicorn ", "bin/", "DJANGO_ENV=", "RATE_LIMIT_",
+STARTS = ("make ", ".venv/bin/", "python", "celery ", "chrt ", "gunicorn ", "uvicorn ", "bin/", "DJANGO_ENV=", "RATE_LIMIT_",
           "DATABASE_URL=")
 
 
@@ -235,17 +235,38 @@ def a_secret_key(tmp_path: Path) -> None:
     assert len(keys) == 2 and all(len(key) >= 50 for key in keys)
 
 
-@runs("celery -A arkproject worker -Q celery -n worker@%h -l info",
-      "celery -A arkproject worker -Q computer -n computer@%h --concurrency 2 --prefetch-multiplier 1 -l info",
-      "celery -A arkproject beat -l info")
+def scheduling_policies(session: int, marker: str) -> list[int]:
+    """The Linux scheduling policies (``os.SCHED_*``) of the processes of ``session`` whose command line holds
+    ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.getsid(int(entry.name)) == session and marker in (entry / "cmdline").read_bytes().replace(
+                    b"\0", b" ").decode(errors="replace"):
+                found.append(os.sched_getscheduler(int(entry.name)))
+        except OSError:  # gone meanwhile
+            continue
+    return found
+
+
+COMPUTER_WORKER = "celery -A arkproject worker -Q computer -n computer@%h --concurrency 2 --prefetch-multiplier 1 -l info"
+
+
+@runs("celery -A arkproject worker -Q celery -n worker@%h -l info", COMPUTER_WORKER,
+      "celery -A arkproject beat -l info", f"chrt --idle 0 {COMPUTER_WORKER}")
 def workers_and_beat(tmp_path: Path) -> None:
     redis = need_redis()
     for command, ready in (("celery -A arkproject worker -Q celery -n worker@%h -l info", " ready."),
-                           ("celery -A arkproject worker -Q computer -n computer@%h --concurrency 2 "
-                            "--prefetch-multiplier 1 -l info", " ready."),
+                           (COMPUTER_WORKER, " ready."), (f"chrt --idle 0 {COMPUTER_WORKER}", " ready."),
                            ("celery -A arkproject beat -l info", "beat: Starting")):
         with Started(command, tmp_path, REDIS_URL=redis) as process:
             process.wait_for(lambda p=process, r=ready: r in p.output(), "ready")
+            if "-Q computer" in command:  # the worker and its pool's two processes, idle exactly under chrt
+                policies = scheduling_policies(process.process.pid, "-Q computer")
+                idle = os.SCHED_IDLE if command.startswith("chrt") else os.SCHED_OTHER
+                assert len(policies) >= 3 and set(policies) == {idle}, (command, policies)
 
 
 @runs("python manage.py migrate --noinput && python manage.py collectstatic --noinput",
@@ -279,11 +300,15 @@ def serve_production(tmp_path: Path) -> None:
         site.answers(web, "/api/games/")
         site.answers(sockets, "/api/games/")
         site.wait_for(lambda: "beat: Starting" in site.output(), "beat")
+        # its computer players' worker (one pool process here) under SCHED_IDLE, the web processes not
+        site.wait_for(lambda: len(scheduling_policies(site.process.pid, "-Q computer")) >= 2, "the computer worker")
+        assert set(scheduling_policies(site.process.pid, "-Q computer")) == {os.SCHED_IDLE}
+        assert set(scheduling_policies(site.process.pid, "gunicorn")) == {os.SCHED_OTHER}
 
 
 @runs("DATABASE_URL=postgres://... REDIS_URL=redis://... DB_POOL_MAX=15 SECURE_SSL_REDIRECT=0 RATE_LIMIT_TURNS=off "
       "DJANGO_ENV=production SECRET_KEY=... ALLOWED_HOSTS=127.0.0.1,localhost .venv/bin/python -m bench.load --games "
-      "100 --seconds 30 --serve 2 [--rate 100] [--game mix] [--computers 20 --computer-nice 19] "
+      "100 --seconds 30 --serve 2 [--rate 100] [--game mix] [--computers 20 --computer-nice 19 --computer-idle] "
       "[--timeline] [--serve-sockets 1]",
       ".venv/bin/python -m bench.profile_turn --turns 200")
 def load_benchmarks(tmp_path: Path) -> None:
@@ -295,11 +320,11 @@ def load_benchmarks(tmp_path: Path) -> None:
               f"RATE_LIMIT_TURNS=off DJANGO_ENV=production SECRET_KEY={secrets.token_urlsafe(50)} "
               "ALLOWED_HOSTS=127.0.0.1,localhost .venv/bin/python -m bench.load --games 4 --seconds 3 --warmup 1 "
               "--serve 2 --rate 20 --timeline --serve-sockets 1 --game mix --computers 2 --level easy --computer-workers 1 "
-              "--computer-nice 19",
+              "--computer-nice 19 --computer-idle",
               tmp_path, timeout=300)  # shortened, the computers easy
     result = json.loads(out.strip().splitlines()[-1])
     assert result["turns"] > 0 and result["errors"] == {} and result["push_ms"], result
-    assert result["computer_nice"] == 19 and result["computer"]["games"] == 2, result
+    assert result["computer_nice"] == 19 and result["computer_idle"] is True and result["computer"]["games"] == 2, result
     out = run(".venv/bin/python -m bench.profile_turn --turns 20", tmp_path, timeout=300)  # shortened
     assert json.loads(out[out.index("{"):])["queries_per_move_submit"], out[-2000:]
 
