@@ -53,8 +53,10 @@ class Writes:
             return
         with _db().cursor() as cursor:
             if len(statements) > 1 and _one_round_trip():
-                cursor.execute(";\n".join(sql for sql, _ in statements),
-                               [value for _, params in statements for value in params])
+                # each statement bound on its own (psycopg's ClientCursor.mogrify: the text it would send), so
+                # psycopg's cache of parsed statements serves it; the batch, one query with a hundred values, was
+                # parsed afresh every time (a tenth of a web process's time at 100 steps a second)
+                cursor.execute(";\n".join(cursor.mogrify(sql, params) for sql, params in statements))
                 return
             for sql, params in statements:
                 cursor.execute(sql, params)

@@ -482,3 +482,26 @@ def test_a_change_reads_its_game_seats_and_token_as_the_orm_does(started, users)
     found = reads.token_with_user(token.key)
     assert found.key == token.key and found.user == seats[0].user and found.created == token.created
     assert reads.token_with_user("no such key") is None
+
+
+def test_a_changes_batched_writes_keep_every_character_and_value_as_given(make_user) -> None:
+    """The writes of a change go together (one query on PostgreSQL, each statement bound first): text with SQL's
+    and the driver's own markers (quotes, ``%s``, ``%(name)s``, a semicolon), JSON with them, NULLs and numbers
+    reach the rows as they were, and each statement its own row."""
+    from games.play.writes import Writes
+
+    moderator, target = make_user(), make_user()
+    game = open_game(make_user(), game="carcassonne")
+    texts = ["it's 100% %s; %(name)s -- done", 'a "quoted" \\ back\\slash; DROP TABLE x;', "", "ünïcödé ✓ 🎲"]
+    batch = Writes()
+    for text in texts:
+        batch.insert(ModeratorAction(moderator=moderator, action="note", game=game, target=None, reason=text))
+    game.options = {"note": texts[0], "n": [1, 2.5, None, True], "k": {"%s": "%(x)s"}}
+    batch.update(game, ["options"])
+    batch.insert(ModeratorAction(moderator=moderator, action="last", game=None, target=target, reason=texts[1]))
+    batch.run()
+    rows = list(ModeratorAction.objects.filter(moderator=moderator).order_by("pk"))
+    assert [(r.action, r.reason, r.game_id, r.target_id) for r in rows] == [
+        *(("note", text, game.pk, None) for text in texts), ("last", texts[1], None, target.pk)]
+    assert Game.objects.get(pk=game.pk).options == {"note": texts[0], "n": [1, 2.5, None, True],
+                                                    "k": {"%s": "%(x)s"}}
