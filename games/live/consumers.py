@@ -30,7 +30,6 @@ from datetime import datetime
 from importlib import import_module
 from typing import Any, Optional
 
-from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -172,17 +171,6 @@ class LayerDown(Exception):
 
 class _JsonConsumer(AsyncJsonWebsocketConsumer):
     """JSON in and out; a malformed client message gets an ``error`` answer, never a crash."""
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' own dispatch (the message's handler by its type), without the clean-up of the thread's old
-        database connections it runs before every message (channels 4.2 and later): a hop to a worker thread
-        and back for every frame and every push, 10-16% of the socket process's time at 100 steps a second.
-        These consumers reach the database only through ``db_read`` and Channels' own
-        ``database_sync_to_async`` (the session's user), which close their connections themselves."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:

@@ -227,27 +227,3 @@ async def test_a_socket_to_an_unknown_path_is_refused_at_the_handshake():
         connected, code = await comm.connect(timeout=5)
         assert connected is False and code in (None, 1000, 403)
         await comm.disconnect()
-
-
-@run_async
-async def test_a_push_and_a_frame_go_without_a_hop_to_a_database_thread(players, monkeypatch):
-    """Channels' dispatch closes the thread's old database connections before every message, in a worker thread;
-    the game socket's own dispatch leaves that out (its reads close their connections themselves), and still
-    answers each frame and sends each change."""
-    import channels.consumer
-
-    hops: list[str] = []
-
-    async def counted() -> None:
-        hops.append("close_old_connections")
-
-    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
-    game = await db_async(start_game)(players[:2])
-    sock = await watch(game.pk, players[2])
-    assert (await sock.receive_type("game"))["version"] == game.version
-    after = await db_async(play_turn)(game.pk)
-    assert (await sock.receive_type("game"))["version"] == after.version
-    await sock.send({"type": "ping"})
-    assert (await sock.receive_type("pong"))["type"] == "pong"
-    await sock.close()
-    assert hops == []
