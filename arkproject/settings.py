@@ -262,6 +262,9 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # The computer players' steps go to a queue of their own, served by workers of their own (Procfile "computer"):
 # a crowd of games against the computer must not hold up turn emails and timeouts (issue 24).
 COMPUTER_QUEUE = os.environ.get("COMPUTER_QUEUE", "computer")
+# A worker serving that queue alone runs under Linux's SCHED_IDLE policy (arkproject/celery.py): people's requests
+# on the same machine come first. 0 leaves it at the normal policy.
+COMPUTER_IDLE = env_flag("COMPUTER_IDLE", True)
 # A finished game's review (games/review, docs/review.md) is the hard computer's search too: the same queue.
 CELERY_TASK_ROUTES = {"games.tasks.play_computer_step": {"queue": COMPUTER_QUEUE},
                       "games.tasks.review_game": {"queue": COMPUTER_QUEUE}}

@@ -385,13 +385,13 @@ def computer_worker(processes: int, niceness: int = 0, idle: bool = False) -> su
     people's requests leave. Linux schedules each session's processes as one group (autogroup, sched(7)), and a
     process's own nice weighs only inside its group, so the worker, in a session of its own, gets the niceness
     on its group too (``/proc/<pid>/autogroup``); ``nice`` alone did not slow it beside the web processes.
-    ``idle``: under Linux's SCHED_IDLE policy too (``chrt --idle 0``, sched(7)): a web process's thread that
-    wakes takes the core from it at once, instead of when the worker's time slice ends."""
-    idle_policy = ["chrt", "--idle", "0"] if idle else []
-    worker = subprocess.Popen([*idle_policy, "nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject",
+    ``idle``: under Linux's SCHED_IDLE policy too (sched(7)), as production's worker lowers itself
+    (``COMPUTER_IDLE``, arkproject/celery.py): a web process's thread that wakes takes the core from it at once,
+    instead of when the worker's time slice ends; without it the worker is started with ``COMPUTER_IDLE=0``."""
+    worker = subprocess.Popen(["nice", "-n", str(niceness), sys.executable, "-m", "celery", "-A", "arkproject",
                                "worker", "-Q", "computer", "-n", f"bench-computer-{os.getpid()}@%h",
                                "--concurrency", str(processes), "--prefetch-multiplier", "1", "-l", "warning"],
-                              start_new_session=True)
+                              start_new_session=True, env={**os.environ, "COMPUTER_IDLE": "1" if idle else "0"})
     if niceness:
         try:
             with open(f"/proc/{worker.pid}/autogroup", "w") as group:
@@ -417,7 +417,8 @@ def main() -> None:
     parser.add_argument("--computer-nice", type=int, default=0,
                         help="with --serve: run the computer worker at this niceness (nice -n)")
     parser.add_argument("--computer-idle", action="store_true",
-                        help="with --serve: run the computer worker under SCHED_IDLE (chrt --idle 0)")
+                        help="with --serve: leave the computer worker under SCHED_IDLE, as production's lowers itself "
+                             "(without it the worker gets COMPUTER_IDLE=0)")
     parser.add_argument("--url", default="http://127.0.0.1:8100")
     parser.add_argument("--serve", type=int, default=0, help="start the web server with this many worker processes")
     parser.add_argument("--http", choices=["gunicorn", "uvicorn"], default="gunicorn",
