@@ -53,7 +53,7 @@ class IwariEngine(Engine[IwariState, Action]):
     min_players = 2
     max_players = 5
     hard_playouts = 128  # its playouts cost twice Carcassonne's: a turn's search in about a second (docs/bots.md)
-    hard_replan_share = 0.25  # after each card drawn, only the next draws are left to choose: 32 playouts (docs/bots.md)
+    hard_replan_share = 0.25  # after each card drawn, only the next draws are left to choose (docs/bots.md)
     options = (Option("feats", "Feats", False,
                       help="Union, Discovery, Honour and Respect markers raise the scoring factor of the "
                            "territory or connection they are placed on (rules, section 13)."),)
