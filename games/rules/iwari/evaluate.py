@@ -7,8 +7,9 @@ for the cards in hand, which become pieces. The best other seat's figure is take
 the lead rather than for points alone.
 
 The figures are the scoring rules' own (``scoring.tent_points``, ``leaders``, the settlements' groups), worked
-out here in one pass each without the breakdowns the page shows: the bots value positions by the hundred
-thousand a search (tests/rules/iwari/test_evaluate.py holds them to ``tent_scoring``, ``totem_scoring`` and
+out here in one pass each without the breakdowns the page shows, and each part kept by what it reads: the bots
+value positions by the hundred thousand a search, most of them with the same tents, totems or tent spaces as
+one valued before (tests/rules/iwari/test_evaluate.py holds them to ``tent_scoring``, ``totem_scoring`` and
 ``settlements`` on many positions).
 """
 from __future__ import annotations
@@ -23,36 +24,72 @@ NEAR_SETTLEMENT = 1.5  # a group of three tents, one short of scoring four
 #: ``tent_points`` of a territory's counts, worked out once for each counts seen (191 in twenty games of 2 to 5 seats).
 _TENT_POINTS: dict[tuple[int, ...], list[int]] = {}
 
+#: Each part of ``standing`` per tribe, kept by what it reads (a search values the same tents, totems or tent
+#: spaces many times over: in hard Iwari replans, 14%, 2% and 28% of the positions valued were new to each part).
+#: A part's figures are sums of halves, so adding them part by part gives exactly the figures of one pass.
+_TENTS: dict[tuple[object, ...], list[float]] = {}
+_TOTEMS: dict[tuple[object, ...], list[float]] = {}
+_SETTLEMENTS: dict[tuple[object, ...], list[float]] = {}
+_KEPT = 50_000  # figures kept in all, then forgotten at once (under 40 MB; a search refills what it uses)
+
 
 def standing(state: IwariState) -> list[float]:
     """Per seat, its score and the points its pieces would bring now."""
     if state.phase == OVER:
         return [float(s) for s in state.scores]
-    board = load_board(state.map_id)
-    players, tribes, active = state.players, state.tribes, state.active
+    players, active = state.players, state.active
     seats = [seat for seat in range(players) if active[seat]]
     worth = [float(s) for s in state.scores]
     if not seats:
         return worth
-    # tents in every territory (rules 9), with the feats' factors
-    tents, feat = state.tents, state.feat_territory
-    tent_points_now = [0] * players
-    for territory, placed in enumerate(state.tent_count):
-        if not placed:
-            continue
+    if len(_TENTS) + len(_TOTEMS) + len(_SETTLEMENTS) > _KEPT:
+        _TENTS.clear()
+        _TOTEMS.clear()
+        _SETTLEMENTS.clear()
+    key: tuple[object, ...] = (state.tribes, tuple(state.tents), tuple(state.feat_territory))
+    tents = _TENTS.get(key)
+    if tents is None:
+        tents = _TENTS[key] = _tent_part(state)
+    key = (state.map_id, tuple(state.totems), tuple(state.mountains), tuple(state.feat_connection))
+    totems = _TOTEMS.get(key)
+    if totems is None:
+        totems = _TOTEMS[key] = _totem_part(state)
+    key = (state.map_id, players, tuple(state.occupant))
+    settlements = _SETTLEMENTS.get(key)
+    if settlements is None:
+        settlements = _SETTLEMENTS[key] = _settlement_part(state)
+    # tents count twice before the half-journey scoring; the cards in hand
+    tent_weight = 2 if state.deck_runs == 0 else 1
+    hands = state.hands
+    for seat in seats:
+        worth[seat] += totems[seat] + settlements[seat] + tent_weight * tents[seat] + CARD_WORTH * sum(hands[seat])
+    return worth
+
+
+def _tent_part(state: IwariState) -> list[float]:
+    """Per tribe, its tents' points in every territory (rules 9), with the feats' factors."""
+    tribes, tents, feat = state.tribes, state.tents, state.feat_territory
+    out = [0.0] * tribes
+    for territory in range(len(feat)):
         start = territory * tribes
         counts = tuple(tents[start:start + tribes])
         points = _TENT_POINTS.get(counts)
         if points is None:
             points = _TENT_POINTS[counts] = tent_points(counts)
-        if feat[territory]:
-            points = [p * (1 + feat[territory]) for p in points]
-        for seat in seats:
-            tent_points_now[seat] += points[seat]
-    # totems along open connections (rules 10): the tribes leading both ends (an end with a totem has a leader)
-    count, totems = state.totem_count, state.totems
+        factor = 1 + feat[territory]
+        for tribe in range(tribes):
+            out[tribe] += points[tribe] * factor
+    return out
+
+
+def _totem_part(state: IwariState) -> list[float]:
+    """Per tribe, its totems' points along open connections (rules 10): the tribes leading both ends (an end
+    with a totem has a leader)."""
+    board, tribes, totems = load_board(state.map_id), state.tribes, state.totems
+    count = [sum(totems[t * tribes:(t + 1) * tribes]) for t in range(len(totems) // tribes)]
     leading = [-1] * len(count)  # per territory, its leading tribes as bits (-1: not worked out yet)
     covered = state.mountains
+    out = [0.0] * tribes
     for connection, (a, b) in enumerate(board.ends):
         if not count[a] or not count[b] or connection in covered:
             continue
@@ -64,14 +101,20 @@ def standing(state: IwariState) -> list[float]:
         both = at_a & at_b
         if both:
             gained = (count[a] + count[b]) * (1 + state.feat_connection[connection])
-            for seat in seats:
-                if both >> seat & 1:
-                    worth[seat] += gained
-    # settlements (rules 11): groups of four tents or more, and half credit for three
-    occupant, links = state.occupant, board.links
+            for tribe in range(tribes):
+                if both >> tribe & 1:
+                    out[tribe] += gained
+    return out
+
+
+def _settlement_part(state: IwariState) -> list[float]:
+    """Per seat, its settlements (rules 11): groups of four tents or more, and half credit for three (the
+    two-player game's third tribe scores none)."""
+    players, occupant, links = state.players, state.occupant, load_board(state.map_id).links
+    out = [0.0] * players
     seen = [False] * len(occupant)
     for start, owner in enumerate(occupant):
-        if owner < 0 or owner >= players or seen[start] or not active[owner]:  # the third tribe scores none
+        if owner < 0 or owner >= players or seen[start]:
             continue
         seen[start] = True
         size, stack = 0, [start]
@@ -83,15 +126,10 @@ def standing(state: IwariState) -> list[float]:
                     seen[other] = True
                     stack.append(other)
         if size >= 4:
-            worth[owner] += size
+            out[owner] += size
         elif size == 3:
-            worth[owner] += NEAR_SETTLEMENT
-    # tents count twice before the half-journey scoring; the cards in hand
-    tent_weight = 2 if state.deck_runs == 0 else 1
-    hands = state.hands
-    for seat in seats:
-        worth[seat] += tent_weight * tent_points_now[seat] + CARD_WORTH * sum(hands[seat])
-    return worth
+            out[owner] += NEAR_SETTLEMENT
+    return out
 
 
 def _leaders(row: list[int]) -> int:

@@ -188,12 +188,49 @@ def third_options(state: IwariState, board: Board, tribe: int, hand: list[int]) 
 
     Rules 6: as many pieces as possible, spending as many cards as the rules allow; any of the moves that do.
     """
-    valued = [(third_value(state, board, tribe, hand, step), step) for territory in range(len(board.biome))
-              for step in third_steps_in(state, board, tribe, hand, territory)]
-    if not valued:
-        return (0, 0), []
-    best = max(value for value, _ in valued)
-    return best, [step for value, step in valued if value == best]
+    best = third_best(state, board, tribe, hand)
+    if not best[0]:
+        return best, []
+    steps = []
+    for territory in range(len(board.biome)):
+        reach: dict[tuple[int, int], bool] = {}  # (piece, pay code): reaches the best (whatever the tent's space)
+        for step in third_steps_in(state, board, tribe, hand, territory):
+            kind = step[1], step[3]
+            if kind not in reach:
+                reach[kind] = third_value(state, board, tribe, hand, step) == best
+            if reach[kind]:
+                steps.append(step)
+    return best, steps
+
+
+def third_best(state: IwariState, board: Board, tribe: int, hand: list[int]) -> tuple[int, int]:
+    """The best third-tribe move, as (pieces, cards) ((0, 0): none), without listing the moves that reach it.
+
+    A move's value depends on its territory, its piece and its pay, never on the space a tent takes (one empty
+    space fewer, whichever it is): one placement of each kind in each territory is valued (the bots finish a
+    Settle by the hundred thousand a search, and each asks this)."""
+    best = (0, 0)
+    occupant, spaces_of = state.occupant, board.spaces_of
+    tents, totems = state.tent_supply[tribe] > 0, state.totem_supply[tribe] > 0
+    pairs = [card for card in range(NB) if hand[card] >= 2]  # pay_codes' pairs: the same in every territory
+    for territory, biome in enumerate(board.biome):
+        codes = [MATCH, *pairs] if hand[biome] else pairs  # pay_codes(hand, biome, 0)
+        if not codes:
+            continue
+        kinds: list[tuple[int, int]] = []
+        if tents:
+            for space in spaces_of[territory]:
+                if occupant[space] < 0:
+                    kinds.append((TENT, space))
+                    break
+        if totems and explored(state, territory) and state.totem_count[territory] < max_tents(state, territory):
+            kinds.append((TOTEM, -1))
+        for piece, space in kinds:
+            for code in codes:
+                value = third_value(state, board, tribe, hand, (territory, piece, space, code))
+                if value > best:
+                    best = value
+    return best
 
 
 def third_steps_in(state: IwariState, board: Board, tribe: int, hand: list[int], territory: int) -> list[Step]:

@@ -38,7 +38,7 @@ from .settle import (
     put_piece,
     second_steps,
     step_of,
-    third_options,
+    third_best,
     third_second_steps,
     third_steps_in,
     third_value,
@@ -143,7 +143,7 @@ def _finish_settle(state: IwariState, board: Board) -> None:
     turn, hand = state.turn, state.hands[state.seat]
     if state.players == 2 and turn.cards <= 2 and sum(hand) > 0:
         turn.third_called = True
-        best, _ = third_options(state, board, THIRD_TRIBE, hand)
+        best = third_best(state, board, THIRD_TRIBE, hand)
         turn.third_best = best
         if best[0]:
             state.phase = THIRD

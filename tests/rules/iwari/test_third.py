@@ -196,3 +196,43 @@ def test_the_third_tribe_s_step_is_accepted_exactly_when_it_is_listed() -> None:
             state = ENG.apply(state, ENG.sample_chance(state) if mover == CHANCE
                               else rng.choice(ENG.legal_actions(state)))
     assert positions > 50 and refused > 50
+
+
+def test_the_best_third_move_is_the_best_of_every_placement_in_random_positions() -> None:
+    """``third_best`` values one placement of each kind (territory, piece, pay) where the rules' definition
+    values every placement (a tent on each empty space): the same best in every position of random games, with
+    hands of every size, and ``third_options`` lists exactly the placements that reach it."""
+    import random
+
+    from games.rules.base import CHANCE, TERMINAL
+    from games.rules.iwari.cards import NB
+    from games.rules.iwari.maps import load_board
+    from games.rules.iwari.settle import third_best, third_options, third_steps_in, third_value
+
+    rng = random.Random(7)
+    checked, positions = set(), 0
+    for seed in range(6):
+        state = ENG.new_game(2, ENG.check_options({}), seed)
+        board = load_board(state.map_id)
+        for _ in range(400):
+            player = ENG.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state = ENG.apply(state, ENG.sample_chance(state))
+                continue
+            for _ in range(3):
+                hand = [0] * NB
+                for _ in range(rng.randint(0, 3)):
+                    hand[rng.randrange(NB)] += 1
+                every = [(third_value(state, board, THIRD, hand, step), step)
+                         for territory in range(len(board.biome))
+                         for step in third_steps_in(state, board, THIRD, hand, territory)]
+                best = max((value for value, _ in every), default=(0, 0))
+                assert third_best(state, board, THIRD, hand) == best
+                assert third_options(state, board, THIRD, hand) == (
+                    best, [step for value, step in every if value == best] if best[0] else [])
+                checked.add(best)
+                positions += 1
+            state = ENG.apply(state, rng.choice(ENG.legal_actions(state)))
+    assert positions > 1000 and checked == {(0, 0), (1, 1), (1, 2), (2, 2)}  # every kind of best met
