@@ -1,8 +1,9 @@
 """Live updates: after a game's change commits, tell the game's WebSocket group (issue: browser play).
 
 The group message carries ids and the version only (STYLE.md section 3): the game's id and new version, the
-ids of the users with a seat (so a socket knows whose view to send), the user whose turn it is and the
-deadline (public on every view; the lobby sockets keep their "waiting for me" list from them). The views
+ids of the users with a seat (so a socket knows whose view to send), the user whose turn it is, the
+deadline and the game's status (public on every view; the lobby sockets keep their "waiting for me" list from
+them, and tell their page only when one of these changed). The views
 themselves were built once at commit (games/play/payloads.py) and wait in the shared cache; each consumer
 sends its own user's (games/live/consumers.py). The seated users' lobby groups hear the same message.
 
@@ -139,17 +140,17 @@ def _run_in_memory(layer: Any, groups: list[str], message: dict[str, Any]) -> No
     worker.join(BROADCAST_TIMEOUT + 1)
 
 
-def _news_from_db(game_id: int) -> tuple[list[int], Optional[int], Optional[str]]:
-    """Seated user ids, the user to move and the deadline of a game, read from the database."""
+def _news_from_db(game_id: int) -> tuple[list[int], Optional[int], Optional[str], str]:
+    """Seated user ids, the user to move, the deadline and the status of a game, read from the database."""
     from games.play.payloads import iso_time  # the one datetime format of payloads and messages
 
     game = Game.objects.filter(pk=game_id).values("status", "current_seat", "deadline").first()
     if game is None:
-        return [], None, None
+        return [], None, None, ""
     seats = list(Seat.objects.filter(game_id=game_id).values_list("user_id", "number", "status"))
     to_move = next((uid for uid, number, status in seats if number == game["current_seat"]
                     and status == Seat.Status.PLAYING and game["status"] == Game.Status.ACTIVE), None)
-    return sorted(uid for uid, _, _ in seats), to_move, iso_time(game["deadline"])
+    return sorted(uid for uid, _, _ in seats), to_move, iso_time(game["deadline"]), game["status"]
 
 
 def game_broadcast(*, game_id: int, version: int, publication: Any = None) -> None:
@@ -161,12 +162,13 @@ def game_broadcast(*, game_id: int, version: int, publication: Any = None) -> No
     try:
         if publication is not None:
             version = publication.version
-            seated, to_move, deadline = sorted(publication.seated), publication.to_move, publication.deadline
+            seated, to_move = sorted(publication.seated), publication.to_move
+            deadline, status = publication.deadline, publication.status
         else:
-            seated, to_move, deadline = _news_from_db(game_id)
+            seated, to_move, deadline, status = _news_from_db(game_id)
         groups = [game_group(game_id)] + [user_group(uid) for uid in seated]
         send(groups, {"type": "game.updated", "game_id": game_id, "version": version, "seated": seated,
-                      "to_move": to_move, "deadline": deadline})
+                      "to_move": to_move, "deadline": deadline, "status": status})
     except Exception:  # the change is committed already; a client that missed it resyncs on reconnect
         logger.exception("live update for game %s version %s failed", game_id, version)
 

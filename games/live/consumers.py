@@ -377,12 +377,16 @@ class LobbyConsumer(_JsonConsumer):
 
     The list of games waiting for the user is read when the socket connects or syncs, then kept up to date
     from the ``to_move`` and ``deadline`` of each ``game.updated`` message, without reading the database.
+    The page is told of a game (``changed``, and it fetches its lists again) only when what the lobby lists of
+    it moved: its seats, whose turn, the deadline or its status. A step inside a turn (Tikal's and Iwari's
+    turns are many) changes none of these, and tells no lobby.
     """
 
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.waiting: dict[int, Optional[str]] = {}
         self.versions: dict[int, int] = {}
+        self.listed: dict[int, tuple[Any, ...]] = {}  # per game: its news last told to the page
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
@@ -416,6 +420,10 @@ class LobbyConsumer(_JsonConsumer):
                 self.waiting[game_id] = event.get("deadline")
             else:
                 self.waiting.pop(game_id, None)
+            news = (tuple(event.get("seated") or ()), event["to_move"], event.get("deadline"), event.get("status"))
+            if self.listed.get(game_id) == news:
+                return  # a step inside a turn: nothing the lobby lists moved
+            self.listed[game_id] = news
         await self.send_lobby(game_id)
 
     async def open_games(self, event: dict[str, Any]) -> None:

@@ -209,6 +209,7 @@ class Publication:
     texts: dict[str, str] = field(default_factory=dict)  # str(user id) or SPECTATORS -> payload JSON
     english: dict[str, str] = field(default_factory=dict)  # the same audiences -> the payload said in English
     computers: list[int] = field(default_factory=list)  # the seated users who are the site's computer players
+    status: str = ""  # the game's status (Game.Status)
 
     def text_for(self, user_id: Optional[int]) -> str:
         if user_id is not None and user_id in self.seated:
@@ -353,7 +354,7 @@ def build(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[Pro
                   and game.status == Game.Status.ACTIVE), None)
     return Publication(game_id=game.pk, version=game.version, seated=[s.user_id for s in seats],
                        to_move=mover, deadline=iso_time(game.deadline), texts=texts, english=english,
-                       computers=[s.user_id for s in seats if s.user.computer_level])
+                       computers=[s.user_id for s in seats if s.user.computer_level], status=game.status)
 
 
 def publish(game: Game, seats: Optional[list[Seat]] = None, progress: Optional[Progress] = None) -> Publication:

@@ -31,10 +31,10 @@ async def test_group_messages_carry_ids_and_the_version_only(players, channel_la
     to_move = await db_async(lambda: after.seats.get(number=after.current_seat).user_id)()
     for group in groups:
         message = await asyncio.wait_for(channel_layer.receive(listeners[group]), TIMEOUT)
-        # ids, the version and the public deadline: never a view, a tile or the pile
+        # ids, the version, the public deadline and status: never a view, a tile or the pile
         assert message == {"type": "game.updated", "game_id": game.pk, "version": after.version,
                            "seated": sorted([p0.pk, p1.pk]), "to_move": to_move,
-                           "deadline": after.deadline.isoformat().replace("+00:00", "Z")}, group
+                           "deadline": after.deadline.isoformat().replace("+00:00", "Z"), "status": "active"}, group
 
 
 def test_a_failing_layer_does_not_undo_or_break_the_turn(players, channel_layer, monkeypatch, caplog):

@@ -82,3 +82,49 @@ async def test_open_games_by_others_appear_live_in_every_lobby(players):
     await db_async(services.game_join)(game_id=game.pk, user=guest)  # full: it leaves the open list
     assert (await sock.receive())["changed"] == game.pk
     await sock.close()
+
+
+def _one_step(game_id: int, rng_seed: int) -> bool:
+    """The seat to move plays one random legal step; whether its turn went on after it."""
+    import random
+
+    from games.models import Game
+    from games.play.payloads import progress_of
+
+    game = Game.objects.get(pk=game_id)
+    seat, number = game.current_seat, (game.turn or {}).get("number")
+    progress = progress_of(game)
+    assert progress is not None
+    actions = progress.eng.legal_actions(progress.state)
+    action = random.Random(rng_seed).choice(actions)
+    game = services.move_submit(game_id=game.pk, user=mover(game), action=action.to_dict(),
+                                expected_version=game.version)
+    return game.status == Game.Status.ACTIVE and game.current_seat == seat and (game.turn or {}).get("number") == number
+
+
+@run_async
+async def test_a_step_inside_a_turn_tells_no_lobby_and_the_turns_end_tells_both(players):
+    """A lobby lists whose turn it is, until when, the seats and the status: a step that changes none of these
+    (Tikal's turns are many steps) does not make the players' lobbies fetch their lists again."""
+    p0, p1, _, _ = players
+    game = await db_async(start_game)([p0, p1], name="tikal")
+    sockets = [await Socket(LOBBY, await db_async(session_cookie)(user)).connect() for user in (p0, p1)]
+    for sock in sockets:
+        assert (await sock.receive_type("lobby"))["changed"] is None
+    assert await db_async(_one_step)(game.pk, 0)  # the first news of this game since the sockets opened: told
+    for sock in sockets:
+        assert (await sock.receive_type("lobby"))["changed"] == game.pk
+    steps_inside = 0
+    for seed in range(1, 200):
+        if not await db_async(_one_step)(game.pk, seed):
+            break
+        steps_inside += 1
+        for sock in sockets:
+            assert await sock.nothing()
+    else:
+        raise AssertionError("the turn did not end")
+    assert steps_inside >= 1
+    for sock in sockets:  # the turn ended: whose turn it is moved
+        assert (await sock.receive_type("lobby"))["changed"] == game.pk
+    for sock in sockets:
+        await sock.close()
