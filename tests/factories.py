@@ -91,18 +91,30 @@ def play_turn(game: Any, rng: Optional[random.Random] = None) -> Any:
         services.move_submit(game_id=game.pk, user=user, turn=random_turn(game, rng), expected_version=game.version)
     else:
         from games.models import Game
-        from games.play.payloads import progress_of
 
-        seat, number = game.current_seat, (game.turn or {}).get("number")
-        while (game.status == Game.Status.ACTIVE and game.current_seat == seat
-               and (game.turn or {}).get("number") == number):
-            progress = progress_of(game)
-            assert progress is not None, "an active game has a turn in progress"
-            action = rng.choice(progress.eng.legal_actions(progress.state))
-            game = services.move_submit(game_id=game.pk, user=user, action=action.to_dict(),
-                                        expected_version=game.version)
+        turn = turn_of(game)
+        while game.status == Game.Status.ACTIVE and turn_of(game) == turn:
+            game = play_step(game, rng, user)
     game.refresh_from_db()
     return game
+
+
+def turn_of(game: Any) -> tuple[Any, ...]:
+    """The turn ``game`` is at: its status, the seat to move and the turn's number (a bonus turn has its own)."""
+    return game.status, game.current_seat, (game.turn or {}).get("number")
+
+
+def play_step(game: Any, rng: random.Random, user: Any = None) -> Any:
+    """The seat to move plays one random legal step of a game played by steps, through the services (``user``:
+    its player, read when not given); returns the game as saved."""
+    from games.play import services
+    from games.play.payloads import progress_of
+
+    progress = progress_of(game)
+    assert progress is not None, "an active game has a turn in progress"
+    action = rng.choice(progress.eng.legal_actions(progress.state))
+    return services.move_submit(game_id=game.pk, user=user or mover(game), action=action.to_dict(),
+                                expected_version=game.version)
 
 
 def play_first_turns(game: Any, rng: Optional[random.Random] = None) -> Any:

@@ -1,10 +1,15 @@
 """/ws/lobby/: logged-in users only; the games waiting for this user, after every change to one of theirs."""
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from games.play import services
+from games.rules import engine, games
 from tests.channels.conftest import Socket, db_async, mover, play_turn, run_async, session_cookie, start_game
+from tests.factories import play_step, turn_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,39 +89,32 @@ async def test_open_games_by_others_appear_live_in_every_lobby(players):
     await sock.close()
 
 
-def _one_step(game_id: int, rng_seed: int) -> bool:
+def _one_step(game_id: int, rng: Any) -> bool:
     """The seat to move plays one random legal step; whether its turn went on after it."""
-    import random
-
     from games.models import Game
-    from games.play.payloads import progress_of
 
     game = Game.objects.get(pk=game_id)
-    seat, number = game.current_seat, (game.turn or {}).get("number")
-    progress = progress_of(game)
-    assert progress is not None
-    actions = progress.eng.legal_actions(progress.state)
-    action = random.Random(rng_seed).choice(actions)
-    game = services.move_submit(game_id=game.pk, user=mover(game), action=action.to_dict(),
-                                expected_version=game.version)
-    return game.status == Game.Status.ACTIVE and game.current_seat == seat and (game.turn or {}).get("number") == number
+    turn = turn_of(game)
+    return turn_of(play_step(game, rng)) == turn
 
 
+@pytest.mark.parametrize("name", [name for name in games() if not engine(name).whole_turns])
 @run_async
-async def test_a_step_inside_a_turn_tells_no_lobby_and_the_turns_end_tells_both(players):
+async def test_a_step_inside_a_turn_tells_no_lobby_and_the_turns_end_tells_both(players, name):
     """A lobby lists whose turn it is, until when, the seats and the status: a step that changes none of these
-    (Tikal's turns are many steps) does not make the players' lobbies fetch their lists again."""
+    (in every game played by steps) does not make the players' lobbies fetch their lists again."""
     p0, p1, _, _ = players
-    game = await db_async(start_game)([p0, p1], name="tikal")
+    game = await db_async(start_game)([p0, p1], name=name)
     sockets = [await Socket(LOBBY, await db_async(session_cookie)(user)).connect() for user in (p0, p1)]
     for sock in sockets:
         assert (await sock.receive_type("lobby"))["changed"] is None
-    assert await db_async(_one_step)(game.pk, 0)  # the first news of this game since the sockets opened: told
+    rng = random.Random(3)
+    assert await db_async(_one_step)(game.pk, rng)  # the first news of this game since the sockets opened: told
     for sock in sockets:
         assert (await sock.receive_type("lobby"))["changed"] == game.pk
     steps_inside = 0
-    for seed in range(1, 200):
-        if not await db_async(_one_step)(game.pk, seed):
+    for _ in range(200):
+        if not await db_async(_one_step)(game.pk, rng):
             break
         steps_inside += 1
         for sock in sockets:

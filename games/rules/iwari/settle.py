@@ -214,7 +214,7 @@ def third_best(state: IwariState, board: Board, tribe: int, hand: list[int]) -> 
     tents, totems = state.tent_supply[tribe] > 0, state.totem_supply[tribe] > 0
     pairs = [card for card in range(NB) if hand[card] >= 2]  # pay_codes' pairs: the same in every territory
     for territory, biome in enumerate(board.biome):
-        codes = [MATCH, *pairs] if hand[biome] else pairs  # pay_codes(hand, biome, 0)
+        codes = [MATCH, *pairs] if hand[biome] else pairs  # pay_codes(hand, biome, 0), its pairs worked out once
         if not codes:
             continue
         kinds: list[tuple[int, int]] = []

@@ -1,9 +1,11 @@
 """Building small Iwari positions by hand, playing steps on them, and replaying records."""
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
-from games.rules.base import CHANCE, RulesError
+from games.rules.base import CHANCE, TERMINAL, RulesError
 from games.rules.iwari import IwariEngine
 from games.rules.iwari.actions import Action, parse_action
 from games.rules.iwari.cards import BIOME_INDEX
@@ -17,6 +19,17 @@ RED, BLUE, GREEN, YELLOW, BLACK = range(5)  # tribes by seat; in a two-player ga
 THIRD = 2
 
 Step = Action | dict[str, Any]
+
+
+def walk(seed: int, feats: bool = False) -> Iterator[IwariState]:
+    """Every position of a random two-player game from ``seed`` until its end, chance steps included: each step
+    the mover's random legal action (its choices from a random stream of the seed's own), each draw the deck's."""
+    rng = random.Random(seed)
+    state = ENG.new_game(2, ENG.check_options({"feats": feats}), seed)
+    while ENG.current_player(state) != TERMINAL:
+        yield state
+        mover = ENG.current_player(state)
+        state = ENG.apply(state, ENG.sample_chance(state) if mover == CHANCE else rng.choice(ENG.legal_actions(state)))
 
 
 def game(players: int = 3, feats: bool = False, seed: Any = 1) -> IwariState:

@@ -20,6 +20,7 @@ from .helpers import (
     set_hand,
     tent,
     third,
+    walk,
 )
 
 
@@ -160,9 +161,6 @@ def test_the_third_tribe_s_step_is_accepted_exactly_when_it_is_listed() -> None:
     hundred thousand): in every third-tribe position of random two-player games, of every placement the third
     tribe could make anywhere with any pair or card of the hand, exactly the listed ones are accepted, and the
     best the phase began with is still the best."""
-    import random
-
-    from games.rules.base import CHANCE, TERMINAL
     from games.rules.iwari.actions import Third
     from games.rules.iwari.cards import BIOMES
     from games.rules.iwari.engine import THIRD_TRIBE
@@ -171,9 +169,7 @@ def test_the_third_tribe_s_step_is_accepted_exactly_when_it_is_listed() -> None:
 
     positions = refused = 0
     for seed in range(12):
-        rng = random.Random(seed)
-        state = ENG.new_game(2, ENG.check_options({"feats": seed % 2 == 1}), seed)
-        while ENG.current_player(state) != TERMINAL:
+        for state in walk(seed, feats=seed % 2 == 1):
             if state.phase == THIRD_PHASE:
                 board, hand = load_board(state.map_id), state.hands[state.seat]
                 if not state.turn.third_placed:
@@ -192,9 +188,6 @@ def test_the_third_tribe_s_step_is_accepted_exactly_when_it_is_listed() -> None:
                             accepted, refused = False, refused + 1
                         assert accepted == (action in listed), action
                 positions += 1
-            mover = ENG.current_player(state)
-            state = ENG.apply(state, ENG.sample_chance(state) if mover == CHANCE
-                              else rng.choice(ENG.legal_actions(state)))
     assert positions > 50 and refused > 50
 
 
@@ -204,23 +197,18 @@ def test_the_best_third_move_is_the_best_of_every_placement_in_random_positions(
     hands of every size, and ``third_options`` lists exactly the placements that reach it."""
     import random
 
-    from games.rules.base import CHANCE, TERMINAL
+    from games.rules.base import CHANCE
     from games.rules.iwari.cards import NB
     from games.rules.iwari.maps import load_board
     from games.rules.iwari.settle import third_best, third_options, third_steps_in, third_value
 
-    rng = random.Random(7)
+    rng = random.Random(7)  # the hands
     checked, positions = set(), 0
     for seed in range(6):
-        state = ENG.new_game(2, ENG.check_options({}), seed)
-        board = load_board(state.map_id)
-        for _ in range(400):
-            player = ENG.current_player(state)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                state = ENG.apply(state, ENG.sample_chance(state))
+        for state in walk(seed):
+            if ENG.current_player(state) == CHANCE:
                 continue
+            board = load_board(state.map_id)
             for _ in range(3):
                 hand = [0] * NB
                 for _ in range(rng.randint(0, 3)):
@@ -234,5 +222,4 @@ def test_the_best_third_move_is_the_best_of_every_placement_in_random_positions(
                     best, [step for value, step in every if value == best] if best[0] else [])
                 checked.add(best)
                 positions += 1
-            state = ENG.apply(state, rng.choice(ENG.legal_actions(state)))
     assert positions > 1000 and checked == {(0, 0), (1, 1), (1, 2), (2, 2)}  # every kind of best met
