@@ -35,6 +35,11 @@ function waitingIds() {
   return [...document.querySelectorAll("#waiting-list li[data-game]")].map((li) => Number(li.dataset.game)).sort((a, b) => a - b);
 }
 
+/** When each game last arrived in "waiting for you" (its glow lasts GLOW_MS): the lists can come again before the
+ * glow is over (the socket's first list and the turn's own message both bring a game), and keep its mark. */
+const arrivedAt = new Map();
+const GLOW_MS = 3200;
+
 async function reloadLists() {
   try {
     const res = await fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } });
@@ -46,8 +51,10 @@ async function reloadLists() {
       if (fresh && here && !here.contains(document.activeElement)) here.innerHTML = fresh.innerHTML;
     }
     const added = waitingIds().filter((id) => !before.has(id));
+    const now = Date.now();
+    for (const id of added) arrivedAt.set(id, now);
     for (const li of document.querySelectorAll("#waiting-list li[data-game]")) {
-      if (added.includes(Number(li.dataset.game))) li.classList.add("just-arrived");
+      if (now - (arrivedAt.get(Number(li.dataset.game)) ?? -Infinity) < GLOW_MS) li.classList.add("just-arrived");
     }
     if (added.length) {
       document.getElementById("lobby-status").textContent =
