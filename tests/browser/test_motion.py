@@ -69,6 +69,8 @@ def test_a_games_page_at_your_turn_moves_in_steps_and_not_at_all_for_less_motion
         page.goto(f"/games/{game.pk}/")
         page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && document.querySelector('#game.ready')"
                                " && document.querySelector('#game').dataset.shown")
+        if motion == "no-preference":  # the marks of the choices are drawn
+            page.wait_for_function("() => document.getAnimations().some((a) => a.playState === 'running')")
         running, every_frame = painted_every_frame(page)
         if motion == "reduce":
             assert running == [], f"{name}: the page moves for a player who asked for less motion: {running}"
