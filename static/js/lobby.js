@@ -35,8 +35,9 @@ function waitingIds() {
   return [...document.querySelectorAll("#waiting-list li[data-game]")].map((li) => Number(li.dataset.game)).sort((a, b) => a - b);
 }
 
-/** When each game last arrived in "waiting for you" (its glow lasts GLOW_MS): the lists can come again before the
- * glow is over (the socket's first list and the turn's own message both bring a game), and keep its mark. */
+/** When each game last arrived in "waiting for you" (its glow lasts GLOW_MS: the two rounds of 1.6 s of
+ * `.just-arrived` in static/css/site.css): the lists can come again before the glow is over (the socket's first
+ * list and the turn's own message both bring a game), and keep its mark. */
 const arrivedAt = new Map();
 const GLOW_MS = 3200;
 

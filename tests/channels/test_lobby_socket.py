@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -89,7 +88,7 @@ async def test_open_games_by_others_appear_live_in_every_lobby(players):
     await sock.close()
 
 
-def _one_step(game_id: int, rng: Any) -> bool:
+def _one_step(game_id: int, rng: random.Random) -> bool:
     """The seat to move plays one random legal step; whether its turn went on after it."""
     from games.models import Game
 
