@@ -64,7 +64,7 @@ def board_pages(browser: Any, spec: ModuleType) -> Iterator[Any]:
         page.expose_function("pyStep", table.step)
         page.expose_function("pyUndo", table.undo)
         page.goto(f"{spec.ORIGIN}/")
-        page.wait_for_function("window.ready === true")
+        page.wait_for_function("() => window.ready === true")
         return page
 
     yield make

@@ -60,7 +60,7 @@ def test_the_site_installs_as_an_app_with_its_worker_active_and_an_offline_page(
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
     page.reload()  # now controlled by the worker
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.goto("/leaderboards/")
     page.context.set_offline(True)
     try:
@@ -102,7 +102,7 @@ def test_notifications_are_turned_on_and_a_push_opens_that_game(new_page: Any, l
       };
     }""")
     page.get_by_role("button", name="Turn on notifications on this device").click()
-    page.wait_for_function("document.querySelector('.push-status').textContent.includes('Could not')"
+    page.wait_for_function("() => document.querySelector('.push-status').textContent.includes('Could not')"
                            " || document.querySelector('.push-devices') !== null")
     page.screenshot(path="/tmp/push-settings.png")
     if PushSubscription.objects.filter(user=ann).exists():  # a Chromium with a push service: subscribed for real

@@ -282,7 +282,7 @@ def test_a_card_lights_exactly_what_it_pays_for_and_a_space_posts_a_legal_action
     page.locator(f".iw-hand [data-card='{card}']").first.click()
     space = sorted(target_spaces(page))[0]
     click_space(page, space)
-    page.wait_for_function("window.calls.length === 1")
+    page.wait_for_function("() => window.calls.length === 1")
     posted = steps(page)[0]
     assert posted in legal and posted["at"] == space and posted["pay"] == [card]
     clean(page)
@@ -376,7 +376,7 @@ def test_exchange_needs_exactly_one_card(open_board: Any) -> None:
     page.locator(".iw-hand [data-index='0']").click()
     assert not exchange.is_disabled()
     exchange.click()
-    page.wait_for_function("window.calls.length === 1")
+    page.wait_for_function("() => window.calls.length === 1")
     assert steps(page) == [{"type": "exchange", "card": card}]
     assert table.view()["phase"] == "draw"
     clean(page)
@@ -409,7 +409,7 @@ def test_on_a_phone_a_territory_tap_offers_its_places_as_big_buttons(open_board:
     numbers = page.eval_on_selector_all(".iw-space-num", "els => els.map(e => e.textContent)")
     assert sorted(numbers) == sorted(b.split()[-1] for b in choices.all_inner_texts() if b.startswith("Tent"))
     choices.first.tap()
-    page.wait_for_function("window.calls.length === 1")
+    page.wait_for_function("() => window.calls.length === 1")
     assert steps(page)[0] in view["legal"]
     clean(page)
 
@@ -474,9 +474,9 @@ def test_without_the_map_the_lit_territories_are_buttons_too(open_board: Any) ->
     assert choices.count() == sum(1 for a in pays if a["territory"] == where[-1])
     choices.last.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("window.calls.length === 1")
+    page.wait_for_function("() => window.calls.length === 1")
     assert steps(page)[0] in pays
-    page.wait_for_function("window.done === 1")
+    page.wait_for_function("() => window.done === 1")
     focus_is_kept(page)  # the answer redrew the bar: the focus stayed on it
     clean(page)
 
@@ -499,7 +499,7 @@ def test_on_a_phone_a_tap_on_the_whole_map_never_places_at_once(open_board: Any)
     box = page.locator(f".iw-hits circle[data-space='{space}']").bounding_box()
     assert box["width"] >= 44
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("window.calls.length === 1")
+    page.wait_for_function("() => window.calls.length === 1")
     assert steps(page)[0]["at"] == space and steps(page)[0] in view["legal"]
     clean(page)
 
@@ -631,7 +631,7 @@ def test_a_tap_on_a_place_that_is_not_lit_says_why(open_board: Any) -> None:
     assert note(page) == "Flint Hollow is unexplored: its first piece must be a tent."
     assert page.evaluate("window.calls") == []
     page.locator(".iw-exchange").click()        # an exchange: now the turn is to draw, the map waits
-    page.wait_for_function("window.done === 1")
+    page.wait_for_function("() => window.done === 1")
     page.mouse.click(*free_point(page, "EW"))
     assert note(page).startswith("Draw 1 card now, from the deck or the display")
     clean(page)

@@ -39,7 +39,7 @@ def pages_of(new_page: Any, game: Game, sizes: Any = None) -> dict[int, Any]:
         page = new_page(*sizes[seat.number]) if sizes else new_page()
         log_in(page, seat.user.username, PASSWORD)
         page.goto(f"/games/{game.pk}/")
-        page.wait_for_function("window.arkGame && window.arkGame.game")
+        page.wait_for_function("() => window.arkGame && window.arkGame.game")
         out[seat.number] = page
     return out
 
