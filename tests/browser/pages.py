@@ -28,6 +28,8 @@ def sign_up(page: Any, username: str) -> None:
 
 
 def log_in(page: Any, username: str, password: str) -> None:
+    """Sign in through the sign-in form, as a player does; it ends on the lobby. For the tests of the form and
+    of the lobby: the others sign in by :func:`sign_in`."""
     page.goto("/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
@@ -131,3 +133,25 @@ def _play_random_turns(game_id: int, rng: random.Random, leave: int, turns: Opti
         played += 1
     game.refresh_from_db()
     return game
+
+
+def sign_in(page: Any, user: Any) -> None:
+    """Give ``page``'s browser the signed-in session of ``user`` (a user or a username) as cookies, without loading a
+    page: the session that signing in makes (Django's ``Client.force_login``: the same session, the same
+    ``user_logged_in`` signal) and a CSRF cookie for the page's own API requests (the token the site's pages would
+    set). Two page loads fewer than :func:`log_in` (the form, and the lobby it leads to, which would stay open and
+    redraw its lists at every step a test plays), for the tests that are not about signing in."""
+    from django.conf import settings
+    from django.test import Client
+    from django.utils.crypto import get_random_string
+
+    if isinstance(user, str):
+        from accounts.models import User
+
+        user = User.objects.get(username=user)
+    client = Client()
+    client.force_login(user)
+    host = {"domain": "127.0.0.1", "path": "/"}
+    page.context.add_cookies([
+        {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value, **host},
+        {"name": settings.CSRF_COOKIE_NAME, "value": get_random_string(32), **host}])

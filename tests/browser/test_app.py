@@ -22,7 +22,7 @@ from games.push.messages import payload
 from games.push.models import PushKind, PushSubscription
 from tests.factories import UserFactory, start_game
 
-from .test_security_headers import session_cookie
+from .pages import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ CACHED = """async () => {
 def test_the_site_installs_as_an_app_with_its_worker_active_and_an_offline_page(new_page: Any, live_url: str) -> None:
     player = UserFactory(display_name="Zelda")
     page = new_page(412, 860, is_mobile=True, has_touch=True)  # a phone
-    page.context.add_cookies([session_cookie(player, page)])
+    sign_in(page, player)
     page.goto("/")
     assert page.evaluate(WORKER) == {"scope": f"{live_url}/", "state": "activated", "script": f"{live_url}/sw.js"}
     cdp = page.context.new_cdp_session(page)
@@ -87,7 +87,7 @@ def test_notifications_are_turned_on_and_a_push_opens_that_game(new_page: Any, l
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     game = start_game([ann, bob])
     page = new_page(permissions=["notifications"])
-    page.context.add_cookies([session_cookie(ann, page)])
+    sign_in(page, ann)
     page.goto("/accounts/settings/#push")
     assert page.locator("#push").get_attribute("data-public-key") == settings.VAPID_PUBLIC_KEY
     page.evaluate(WORKER)

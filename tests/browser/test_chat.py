@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from tests.browser.pages import log_in
-from tests.factories import PASSWORD, UserFactory, play_first_turns
+from tests.browser.pages import sign_in
+from tests.factories import UserFactory, play_first_turns
 from tests.factories import start_game as make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,8 +31,8 @@ def test_two_players_chat_live_and_rematch(new_page) -> None:
     ann_user, bob_user = UserFactory(username="ann"), UserFactory(username="bob")
     game = play_first_turns(make_game([ann_user, bob_user], rated=True))  # else resigning aborts it, unrated
     ann, bob = new_page(), new_page()
-    log_in(ann, "ann", PASSWORD)
-    log_in(bob, "bob", PASSWORD)
+    sign_in(ann, "ann")
+    sign_in(bob, "bob")
     ann.goto(f"/games/{game.pk}/")
     bob.goto(f"/games/{game.pk}/")
     for page in (ann, bob):
@@ -50,7 +50,7 @@ def test_two_players_chat_live_and_rematch(new_page) -> None:
     # a spectator reads but has no box to write in
     carl = new_page()
     UserFactory(username="carl")
-    log_in(carl, "carl", PASSWORD)
+    sign_in(carl, "carl")
     carl.goto(f"/games/{game.pk}/")
     assert carl.locator("#chat-list .chat-msg").count() == 2 and carl.locator("#chat-form").count() == 0
 

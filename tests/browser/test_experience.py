@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from tests.browser.pages import click_cell, game_data, log_in, play_random_turns, wait_for_game
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.browser.pages import click_cell, game_data, play_random_turns, sign_in, wait_for_game
+from tests.factories import UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +35,7 @@ def new_game(game: str = "ark", seed: int = 20261121) -> tuple[Game, dict[int, A
 
 def open_as(new_page: Any, user: Any, game: Game, window: str, **context: Any) -> Any:
     page = new_page(*WINDOWS[window], **context) if context else new_page(*WINDOWS[window])
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
     wait_for_game(page)
     return page
@@ -182,7 +182,7 @@ def test_on_a_phone_the_tile_stays_in_view_while_a_piece_is_chosen(new_page, liv
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     try:
-        log_in(page, mover.username, PASSWORD)
+        sign_in(page, mover)
         page.goto(f"/games/{game.pk}/")
         wait_for_game(page)
         # the game's menus are whole on the narrow screen
@@ -322,7 +322,7 @@ def test_any_game_can_be_played_from_the_plain_list_of_moves(new_page, live_url)
     game = start_game(users, game="iwari", seed=12)
     seats = {s.number: s.user for s in game.seats.select_related("user")}
     page = new_page(390, 844)
-    log_in(page, mover_of(game, seats).username, PASSWORD)
+    sign_in(page, mover_of(game, seats))
     page.goto(f"/games/{game.pk}/?board=list")
     page.wait_for_selector("#board-controls button.action-choice")
     actions = game_data(page, game.pk)["turn"]["actions"]

@@ -14,9 +14,9 @@ import pytest
 
 from games.models import Game
 from games.rules import games
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.shell_checks import play
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,7 +97,7 @@ def words_left(text: str, names: list[str], allowed: set[str]) -> str:
 def page_texts(new_page: Any, user: Any, game: Game, lang: str, phone: bool = False) -> tuple[list[str], Any]:
     size = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True} if phone else {"width": 1400, "height": 900}
     page = new_page(locale=lang, extra_http_headers={"Accept-Language": lang}, **size)
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.moves.length > 0"
                            " && document.querySelector('#game.ready')")

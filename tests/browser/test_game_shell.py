@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.shell_checks import api_turn, axe_violations, each_game, layout_shift, play, watch_layout_shifts
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +40,7 @@ document.addEventListener('DOMContentLoaded', () => {
 
 def open_game(new_page: Any, user: Any, game_id: int, window: str = "desktop") -> Any:
     page = new_page(*WINDOWS[window])
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.add_init_script(RECORD)
     page.goto(f"/games/{game_id}/")
     page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null")
@@ -59,7 +59,7 @@ def test_the_other_players_turn_arrives_step_by_step_and_the_last_move_is_marked
     watcher = users[1 - game.current_seat]
     page = open_game(new_page, watcher, game.pk)
     player = new_page()
-    log_in(player, first.username, PASSWORD)
+    sign_in(player, first)
     answer = api_turn(player, game.pk, random.Random(4))
     wait_live(page, answer["version"])
     move = page.evaluate("window.arkGame.moves")[-1]
@@ -99,7 +99,7 @@ def watcher_seat(game: Game, user: Any) -> int:
 def test_the_computer_thinks_with_no_deadline_and_its_turn_arrives_step_by_step(new_page, live_url) -> None:
     page = new_page()
     person = UserFactory()
-    log_in(page, person.username, PASSWORD)
+    sign_in(page, person)
     page.add_init_script(RECORD)
     page.goto("/")
     form = page.locator("form.play-computer")
@@ -147,7 +147,7 @@ def test_every_games_page_passes_axe_and_settles_without_shifting(new_page, live
     violations = {}
     for window in WINDOWS:  # a desktop window, then a phone
         page = new_page(*WINDOWS[window])
-        log_in(page, mover.username, PASSWORD)
+        sign_in(page, mover)
         watch_layout_shifts(page)
         page.goto(f"/games/{game.pk}/")
         page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null"
@@ -174,7 +174,7 @@ def test_the_last_turn_is_marked_on_the_other_players_board(new_page, live_url, 
     watcher = next(u for u in users if u != mover)
     page = open_game(new_page, watcher, game.pk)
     player = new_page()
-    log_in(player, mover.username, PASSWORD)
+    sign_in(player, mover)
     answer = api_turn(player, game.pk, random.Random(26))
     wait_live(page, answer["version"])
     entry = [m for m in page.evaluate("window.arkGame.moves") if m["kind"] in ("turn", "timeout") and m["steps"]][-1]

@@ -16,8 +16,7 @@ from typing import Any, Callable
 import pytest
 from rest_framework.authtoken.models import Token
 
-from tests.browser.pages import log_in
-from tests.factories import PASSWORD as FACTORY_PASSWORD
+from tests.browser.pages import sign_in
 from tests.factories import UserFactory, mover, random_turn, start_game
 from tests.robustness.conftest import RedisServer, stop_process, uvicorn
 
@@ -70,7 +69,7 @@ def test_a_page_open_while_redis_dies_says_so_catches_up_and_is_live_again(chrom
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.clock.install()
-        log_in(page, watcher.username, FACTORY_PASSWORD)
+        sign_in(page, watcher)
         page.goto(f"/games/{game.pk}/")
         wait_real(page, "() => window.arkGame && window.arkGame.socket.state === 'open'", "the page's live link")
 

@@ -3,14 +3,14 @@ with them."""
 from __future__ import annotations
 
 from games.models import Game
-from tests.browser.pages import log_in
-from tests.factories import PASSWORD, UserFactory
+from tests.browser.pages import sign_in
+from tests.factories import UserFactory
 
 
 def test_the_options_follow_the_chosen_game(new_page, live_url) -> None:
     user = UserFactory()
     page = new_page()
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto("/")
     feats = page.locator("form.new-game input[name=option_iwari_feats]")
     page.select_option("form.new-game select[name=game]", "ark")
@@ -36,7 +36,7 @@ def test_both_forms_offer_only_what_the_chosen_game_allows_and_pass_axe(new_page
 
     user = UserFactory()
     page = new_page()
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     watch_layout_shifts(page)
     page.goto("/")
     assert layout_shift(page) < 0.1

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import log_in
+from tests.browser.pages import log_in, sign_in
 from tests.browser.shell_checks import each_game, play
 from tests.factories import PASSWORD, UserFactory, start_game
 
@@ -65,7 +65,7 @@ def test_a_games_page_at_your_turn_moves_in_steps_and_not_at_all_for_less_motion
     mover = game.seats.get(number=game.current_seat).user
     for motion in ("no-preference", "reduce"):
         page = new_page(reduced_motion=motion)
-        log_in(page, mover.username, PASSWORD)
+        sign_in(page, mover)
         page.goto(f"/games/{game.pk}/")
         page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && document.querySelector('#game.ready')"
                                " && document.querySelector('#game').dataset.shown")

@@ -21,6 +21,7 @@ from tests.browser.pages import (
     my_turn,
     place_first_fit,
     play_random_turns,
+    sign_in,
     sign_up,
     tiles_on_board,
     wait_for_game,
@@ -168,7 +169,7 @@ def test_a_turn_from_the_keyboard_and_a_lost_connection(new_page, live_url):
     assert not lobby.locator(f"#waiting-list li[data-game='{game.pk}']").count()
     lobby.wait_for_function("() => document.querySelector('#lobby') !== null")
     page = new_page(width=390, height=844)  # a phone
-    log_in(page, mover.username, FACTORY_PASSWORD)
+    sign_in(page, mover)
     sockets, game_frames = [], []
     page.on("websocket", lambda ws: (sockets.append(ws.url), ws.on("framereceived", lambda frame: game_frames.append(
         json.loads(frame).get("version") if '"type":"game"' in str(frame) else None))))
@@ -218,7 +219,7 @@ def test_a_turn_from_the_keyboard_and_a_lost_connection(new_page, live_url):
     lobby.wait_for_selector(f"#waiting-list li.waiting[data-game='{game.pk}']")
     # They play; the turn comes back: the old "Your turn was played." is gone under the fresh "Your turn".
     other = new_page()
-    log_in(other, waiter.username, FACTORY_PASSWORD)
+    sign_in(other, waiter)
     game = Game.objects.get(pk=game.pk)
     version = api_turn(other, game.pk, random.Random(3))["version"]
     page.wait_for_function("v => window.arkGame.game.version >= v && document.querySelector('#game.my-turn')",

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.shell_checks import each_game, play
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +58,7 @@ def test_the_replay_draws_every_position_of_every_game(new_page, live_url, name)
     users = [UserFactory(), UserFactory()]
     game = play(start_game(users, game=name, seed=2026), TURNS, seed=26)
     page = new_page()
-    log_in(page, users[0].username, PASSWORD)
+    sign_in(page, users[0])
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.moves.length > 0")
     moves = page.evaluate("window.arkGame.moves")

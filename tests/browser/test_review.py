@@ -16,9 +16,9 @@ from games.review import analysis
 from games.review.models import Review
 from games.review.services import review_figures
 from games.rules import games
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.shell_checks import axe_violations
-from tests.factories import PASSWORD, UserFactory, play_turns, start_game
+from tests.factories import UserFactory, play_turns, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,7 @@ def test_a_review_page_shows_the_chart_and_the_alternatives(name, new_page, tmp_
     for label, size in (("desktop", {"width": 1280, "height": 900}),
                         ("phone", {"width": 390, "height": 844, "has_touch": True, "is_mobile": True})):
         page = new_page(**size)
-        log_in(page, player.username, PASSWORD)
+        sign_in(page, player)
         page.goto(f"/games/{game.pk}/")
         page.click("text=See the review of this game")
         page.wait_for_url(f"**/games/{game.pk}/review/")

@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.pages import sign_in
 from tests.factories import UserFactory, start_game
 
 pytestmark = pytest.mark.browser
@@ -37,25 +38,14 @@ def test_every_page_runs_under_the_policy(new_page: Any) -> None:
                                                           "/players/ann/", "/api/docs/")}
     player = new_page()
     player.add_init_script(WATCH)
-    player.context.add_cookies([session_cookie(ann, player)])
+    sign_in(player, ann)
     problems.update({f"{path} (Ann)": visit(player, path) for path in ("/", "/accounts/settings/",
                                                                        f"/games/{game.pk}/")})
     moderator = new_page()
     moderator.add_init_script(WATCH)
-    moderator.context.add_cookies([session_cookie(staff, moderator)])
+    sign_in(moderator, staff)
     problems.update({f"{path} (moderator)": visit(moderator, path) for path in (
         "/admin/", "/admin/games/game/", f"/admin/games/game/{game.pk}/change/", "/admin/accounts/user/")})
     assert {path: found for path, found in problems.items() if found} == {}
     anonymous.goto("/api/docs/")  # its start-up script is a file now, and it runs
     anonymous.wait_for_selector("#swagger-ui .opblock-tag", timeout=15000)
-
-
-def session_cookie(user: Any, page: Any) -> dict[str, Any]:
-    """A logged-in session of ``user`` as a browser cookie for the live server."""
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "domain": "127.0.0.1", "path": "/"}

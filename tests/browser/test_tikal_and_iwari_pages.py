@@ -12,8 +12,8 @@ from typing import Any
 from django.db import connections
 
 from games.models import Game
-from tests.browser.pages import log_in, wait_live
-from tests.factories import PASSWORD, UserFactory, play_turn, start_game
+from tests.browser.pages import sign_in, wait_live
+from tests.factories import UserFactory, play_turn, start_game
 
 
 def version(page: Any) -> int:
@@ -37,7 +37,7 @@ def pages_of(new_page: Any, game: Game, sizes: Any = None) -> dict[int, Any]:
     out = {}
     for seat in game.seats.select_related("user").order_by("number"):
         page = new_page(*sizes[seat.number]) if sizes else new_page()
-        log_in(page, seat.user.username, PASSWORD)
+        sign_in(page, seat.user)
         page.goto(f"/games/{game.pk}/")
         page.wait_for_function("() => window.arkGame && window.arkGame.game")
         out[seat.number] = page
@@ -192,7 +192,7 @@ def test_a_finished_tikal_game_replays_every_position(new_page, live_url) -> Non
     game = play_until(game.pk, lambda v: False, seed=6)
     assert game.status == Game.Status.FINISHED
     page = new_page(1400, 900)
-    log_in(page, seat_user(game, 0).username, PASSWORD)
+    sign_in(page, seat_user(game, 0))
     page.goto(f"/games/{game.pk}/")
     page.wait_for_selector(".tikal .tk-tile")
     # at the end, on a 1400 px window: the 40 spaces take the board's width, the pieces and stones are readable
@@ -314,7 +314,7 @@ def iwari_turns(game: Game, rng: random.Random, until: Callable[[Game], bool]) -
 def open_iwari(new_page: Any, user: Any, game: Game, window: str) -> Any:
     touch = {"has_touch": True, "is_mobile": True} if window == "phone" else {}
     page = new_page(*WINDOWS[window], **touch)
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => document.querySelectorAll('.iwari .iw-terr').length === 12 && window.arkGame.boardUI")
     return page
@@ -657,7 +657,7 @@ def check_drawn_once(page: Any) -> None:
 
 def open_socket_first(new_page: Any, user: Any, game: Game, size: tuple[int, int], ready: str) -> Any:
     page = new_page(*size)
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.add_init_script(SOCKET_FIRST)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function(ready)

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from games.models import Game
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.tikal_game import play_until, seat_user
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import UserFactory, start_game
 
 FOLDER = os.environ.get("TIKAL_SCREENSHOT_DIR")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
@@ -33,7 +33,7 @@ def snap(page: Any, window: str, what: str) -> None:
 
 def open_as(new_page: Any, user: Any, game: Game, window: str) -> Any:
     page = new_page(*WINDOWS[window])
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => !!(window.arkGame && window.arkGame.boardUI)")
     page.wait_for_selector(".tikal .tk-tile")

@@ -13,7 +13,7 @@ import pytest
 
 from games.models import Game
 from games.rules import engine
-from tests.browser.pages import log_in, wait_live
+from tests.browser.pages import log_in, sign_in, wait_live
 from tests.browser.shell_checks import in_thread
 from tests.factories import PASSWORD, UserFactory, play_turn, start_game
 from tests.registry import tile_games
@@ -48,7 +48,7 @@ def play_until(game: Game, wanted: Callable[[dict[str, Any]], bool], seed: int =
 def open_page(new_page: Any, game: Game, seat: int | None = None, phone: bool = False) -> Any:
     user = game.seats.get(number=game.current_seat if seat is None else seat).user
     page = new_page(*PHONE, **PHONE_OPTIONS) if phone else new_page(*DESKTOP)
-    log_in(page, user.username, PASSWORD)
+    sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
     wait_live(page, game.version)
     page.wait_for_function("() => document.querySelector('#game.ready')")

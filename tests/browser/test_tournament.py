@@ -13,9 +13,9 @@ import pytest
 from games.rules import engine, games
 from games.tournaments import services
 from games.tournaments.models import Table
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.shell_checks import axe_violations, in_thread
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.tournaments.conftest import finish_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -40,7 +40,7 @@ def test_the_tournament_page_shows_standings_and_keeps_its_tables_live(new_page,
     tournament, moderator = in_thread(make_tournament)
     shots = Path(SCREENSHOT_DIR) if SCREENSHOT_DIR else tmp_path
     page = new_page()
-    log_in(page, "p0", PASSWORD)
+    sign_in(page, "p0")
     page.goto(f"/tournaments/{tournament.pk}/")
     assert page.locator("table.standings tbody tr").count() == 6
     assert "Buchholz" in page.inner_text("#standings-h + p")
@@ -61,7 +61,7 @@ def test_the_tournament_page_shows_standings_and_keeps_its_tables_live(new_page,
     assert page.errors == []
 
     phone = new_page(width=390, height=844, is_mobile=True, has_touch=True)
-    log_in(phone, "p1", PASSWORD)
+    sign_in(phone, "p1")
     phone.goto(f"/tournaments/{tournament.pk}/")
     assert axe_violations(phone) == []
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # nothing makes a phone scroll sideways
@@ -71,7 +71,7 @@ def test_the_tournament_page_shows_standings_and_keeps_its_tables_live(new_page,
 def test_the_new_tournament_form_offers_the_chosen_games_table_sizes(new_page, tmp_path) -> None:
     in_thread(lambda: UserFactory(username="ann"))
     page = new_page()
-    log_in(page, "ann", PASSWORD)
+    sign_in(page, "ann")
     page.goto("/tournaments/")
     form = page.locator("form.new-tournament")
     for name in games():  # every registered game offers its own table sizes
@@ -97,7 +97,7 @@ def test_a_table_names_its_tournament_on_its_page_and_in_the_lobby(new_page, tmp
     shots = Path(SCREENSHOT_DIR) if SCREENSHOT_DIR else tmp_path
     for name, size in (("desktop", {}), ("phone", {"width": 390, "height": 844, "is_mobile": True, "has_touch": True})):
         page = new_page(**size)
-        log_in(page, "t0", PASSWORD)
+        sign_in(page, "t0")
         page.goto(f"/games/{game_id}/")
         page.wait_for_function("() => document.getElementById('board-root').childElementCount > 0")
         line = page.locator(".game-head .tournament-line")
@@ -118,7 +118,7 @@ def test_a_table_names_its_tournament_on_its_page_and_in_the_lobby(new_page, tmp
     in_thread(lambda: finish_table(Table.objects.get(game_id=game_id).game, UserFactory(is_staff=True),
                                    random.Random(3)))
     page = new_page(width=390, height=844, is_mobile=True, has_touch=True)
-    log_in(page, "t1", PASSWORD)
+    sign_in(page, "t1")
     page.goto("/players/t0/")
     assert page.locator(".game-list .tournament-tag").inner_text() == "Winter Round Robin, round 1"
     # (axe is not asked here: the rating chart's links inside its focusable svg are a known "nested-interactive")

@@ -19,9 +19,9 @@ from games.i18n import error_text
 from games.models import Game
 from games.play.payloads import progress_of
 from games.rules import RulesError, games
-from tests.browser.pages import log_in
+from tests.browser.pages import sign_in
 from tests.browser.test_game_page_languages import TEXTS, page_texts, proper_names, same_words_allowed, words_left
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import UserFactory, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,7 +59,7 @@ class Table:
             page = new_page(locale="de", extra_http_headers={"Accept-Language": "de"}, width=1400, height=900)
             # signed in: the page's own requests (its cookies, its Accept-Language) play the turns; the game's
             # page is opened when it is read (an open page would play every turn that arrives as an animation)
-            log_in(page, seat.user.username, PASSWORD)
+            sign_in(page, seat.user)
             page.user = seat.user
             self.pages[seat.number] = page
 
