@@ -35,5 +35,6 @@ check: venv
 	.venv/bin/mypy --strict games/rules games/play
 	.venv/bin/mypy games accounts arkproject bench
 
+# A quick look, two seconds a game; the figures docs/performance.md quotes are taken with --seconds 10.
 bench: venv
-	$(PYTHON) manage.py bench_rules
+	$(PYTHON) manage.py bench_rules --seconds 2
