@@ -407,6 +407,7 @@ def test_screenshots_of_the_tile_boards(new_page, live_url, tmp_path, name) -> N
     users = [UserFactory(display_name="Amelia"), UserFactory(display_name="Bruno")]
     game = play_until(start_game(users, game=name, seed=41), lambda v: len(v["board"]) >= 24 and any(
         len(p["followers"]) >= 2 for p in v["legal"]), seed=41)
+    opened = []
     for window, phone in (("desktop", False), ("phone", True)):
         page = open_page(new_page, game, phone=phone)
         shot(page, tmp_path, f"{name}-{window}-turn")
@@ -418,6 +419,9 @@ def test_screenshots_of_the_tile_boards(new_page, live_url, tmp_path, name) -> N
         other = open_page(new_page, game, seat=1 - game.current_seat, phone=phone)
         shot(other, tmp_path, f"{name}-{window}-other")
         assert page.errors == [] and other.errors == []
+        opened += [page, other]
+    for page in opened:  # closed before the game is played to its end: each would draw every turn as it arrives
+        page.context.close()
     end = in_thread(lambda: _to_the_end(game))
     for window, phone in (("desktop", False), ("phone", True)):
         page = open_page(new_page, end, seat=0, phone=phone)
