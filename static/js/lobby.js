@@ -53,9 +53,10 @@ async function reloadLists() {
     }
     const added = waitingIds().filter((id) => !before.has(id));
     const now = Date.now();
+    for (const [id, at] of arrivedAt) if (now - at >= GLOW_MS) arrivedAt.delete(id);  // a page open all day
     for (const id of added) arrivedAt.set(id, now);
     for (const li of document.querySelectorAll("#waiting-list li[data-game]")) {
-      if (now - (arrivedAt.get(Number(li.dataset.game)) ?? -Infinity) < GLOW_MS) li.classList.add("just-arrived");
+      if (arrivedAt.has(Number(li.dataset.game))) li.classList.add("just-arrived");
     }
     if (added.length) {
       document.getElementById("lobby-status").textContent =
