@@ -39,7 +39,8 @@ def pages_of(new_page: Any, game: Game, sizes: Any = None) -> dict[int, Any]:
         page = new_page(*sizes[seat.number]) if sizes else new_page()
         sign_in(page, seat.user)
         page.goto(f"/games/{game.pk}/")
-        page.wait_for_function("() => window.arkGame && window.arkGame.game")
+        # the page shows its grid once the board and the log are in (#game.ready): what it says is read from then
+        page.wait_for_function("() => window.arkGame && window.arkGame.game && document.querySelector('#game.ready')")
         out[seat.number] = page
     return out
 
@@ -316,7 +317,8 @@ def open_iwari(new_page: Any, user: Any, game: Game, window: str) -> Any:
     page = new_page(*WINDOWS[window], **touch)
     sign_in(page, user)
     page.goto(f"/games/{game.pk}/")
-    page.wait_for_function("() => document.querySelectorAll('.iwari .iw-terr').length === 12 && window.arkGame.boardUI")
+    page.wait_for_function("() => document.querySelectorAll('.iwari .iw-terr').length === 12 && window.arkGame.boardUI"
+                           " && document.querySelector('#game.ready')")  # shown: the board and the log are in
     return page
 
 
