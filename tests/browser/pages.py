@@ -53,10 +53,11 @@ def wait_for_game(page: Any) -> None:
 
 def wait_live(page: Any, version: int, timeout: float = 30000) -> None:
     """The page shows the live game at ``version`` or later: what arrived from the other seats has been shown
-    step by step (static/js/shell/arrival.js) and the board shows the game as it is, with its choices."""
+    step by step (static/js/shell/arrival.js), the board shows the game as it is, with its choices, and the page
+    shows its grid (``#game.ready``, as :func:`wait_for_game`)."""
     page.wait_for_function("v => window.arkGame && window.arkGame.game.version >= v && "
-                           "document.querySelector('#game').dataset.shown === `live:${window.arkGame.game.version}`",
-                           arg=version, timeout=timeout)
+                           "document.querySelector('#game').dataset.shown === `live:${window.arkGame.game.version}`"
+                           " && document.querySelector('#game.ready')", arg=version, timeout=timeout)
 
 
 def tiles_on_board(page: Any) -> int:

@@ -43,7 +43,8 @@ def open_game(new_page: Any, user: Any, game_id: int, window: str = "desktop") -
     sign_in(page, user)
     page.add_init_script(RECORD)
     page.goto(f"/games/{game_id}/")
-    page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null")
+    page.wait_for_function("() => window.arkGame && window.arkGame.boardUI && window.arkGame.drawnSeq !== null"
+                           " && document.querySelector('#game.ready')")
     return page
 
 
